@@ -1,0 +1,112 @@
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
+import { createRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
+import { TokenSigner } from './lib/tokens.ts';
+import * as auth from './modules/auth/index.ts';
+import * as booking from './modules/booking/index.ts';
+import * as contacts from './modules/contacts/index.ts';
+import * as devices from './modules/devices/index.ts';
+import * as health from './modules/health/index.ts';
+import * as kiosk from './modules/kiosk/index.ts';
+import * as organizations from './modules/organizations/index.ts';
+import * as users from './modules/users/index.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
+import type { App } from './plugins/types.ts';
+import { webPlugin } from './plugins/web.ts';
+
+/** Each module registers its own routes; this list is the whole wiring. */
+const MODULES = [health, auth, users, organizations, contacts, booking, devices, kiosk];
+
+export interface BuildOptions {
+  config: Config;
+  database: DatabaseHandle;
+  mailer?: Mailer;
+  limiter?: RateLimiter;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface RouteInfo {
+  method: string;
+  url: string;
+  auth: string | undefined;
+  permission: unknown;
+  hasResponseSchema: boolean;
+}
+
+export async function buildApp(opts: BuildOptions): Promise<App & { routeList: RouteInfo[] }> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    ajv: undefined,
+  }).withTypeProvider<ZodTypeProvider>() as App;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const { config } = opts;
+  app.decorate('services', {
+    config,
+    database: opts.database,
+    mailer:
+      opts.mailer ??
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        log: (m) => app.log.info(m),
+      }),
+    limiter: opts.limiter ?? createRateLimiter(config.redisUrl),
+    tokens: new TokenSigner(config.jwtSecret, config.accessTokenTtlSeconds),
+  });
+
+  const routeList: RouteInfo[] = [];
+  app.addHook('onRoute', (r) => {
+    const methods = Array.isArray(r.method) ? r.method : [r.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      const response = (r.schema as { response?: Record<string, unknown> } | undefined)?.response;
+      routeList.push({
+        method,
+        url: r.url,
+        auth: r.config?.auth,
+        permission: r.config?.permission,
+        hasResponseSchema: !!response && Object.keys(response).some((k) => k.startsWith('2')),
+      });
+    }
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+      },
+    },
+  });
+  await app.register(errorsPlugin);
+  await app.register(openapiPlugin);
+  await app.register(authPlugin);
+  await app.register(
+    async (api) => {
+      for (const m of MODULES) m.register(api as App);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(webPlugin);
+  app.addHook('onClose', async () => {
+    await app.services.limiter.close();
+  });
+  return Object.assign(app, { routeList });
+}

@@ -1,0 +1,41 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'config-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('defaults to embedded PGlite with demo data and a secret generated once into the data directory', () => {
+    const a = loadConfig({ DATA_DIR: dir });
+    expect(a.databaseUrl).toBeUndefined();
+    expect(a.seedDemo).toBe(true);
+    expect(a.port).toBe(3000);
+    expect(a.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(existsSync(path.join(dir, '.jwt-secret'))).toBe(true);
+    expect(readFileSync(path.join(dir, '.jwt-secret'), 'utf8')).toBe(a.jwtSecret);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(a.jwtSecret);
+  });
+
+  it('uses a real server without demo data unless SEED_DEMO=1', () => {
+    const c = loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://x@127.0.0.1/db' });
+    expect(c.databaseUrl).toBe('postgres://x@127.0.0.1/db');
+    expect(c.seedDemo).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://x@h/db', SEED_DEMO: '1' }).seedDemo).toBe(
+      true,
+    );
+  });
+
+  it('stops with a clear message when production lacks a secret', () => {
+    expect(() => loadConfig({ DATA_DIR: dir, NODE_ENV: 'production' })).toThrow(/JWT_SECRET is required/);
+    expect(() => loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', JWT_SECRET: 'short' })).toThrow(
+      /JWT_SECRET: JWT_SECRET must be at least 32 characters/,
+    );
+  });
+
+  it('names the variable that is wrong', () => {
+    expect(() => loadConfig({ DATA_DIR: dir, PORT: 'abc' })).toThrow(/PORT/);
+  });
+});

@@ -1,0 +1,82 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema.ts';
+import { beginTenantPg, type OpenTenantTx } from './tenant-pg.ts';
+
+export type Schema = typeof schema;
+/** Both drivers expose the same query API; the node-postgres type stands for both. */
+export type Database = NodePgDatabase<Schema>;
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Queryable = Database | Tx;
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  kind: DatabaseKind;
+  db: Database;
+  /** Runs one SQL text with parameters and returns rows, outside any tenant context. */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** The same as a server-side prepared statement under `name` (hot paths). */
+  prepared<T = Record<string, unknown>>(name: string, text: string, params: unknown[]): Promise<T[]>;
+  /**
+   * PostgreSQL only: opens a tenant transaction in one round trip, optionally with a read sent
+   * together with BEGIN. PGlite has one connection, so it uses drizzle's transaction instead.
+   */
+  beginTenant?(organizationId: string, prelude?: string): Promise<OpenTenantTx>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** postgres://... for a real server; otherwise PGlite. */
+  url?: string;
+  /** PGlite data directory; omitted means in memory (tests). */
+  dataDir?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    pool.on('error', () => undefined); // idle client errors surface on the next query instead
+    const db = drizzlePg(pool, { schema });
+    return {
+      kind: 'postgres',
+      db,
+      async query(text, params) {
+        const r = await pool.query(text, params as unknown[]);
+        return r.rows;
+      },
+      async prepared(name, text, params) {
+        const r = await pool.query({ name, text, values: params });
+        return r.rows;
+      },
+      beginTenant: (organizationId, prelude) => beginTenantPg(pool, db, organizationId, prelude),
+      close: () => pool.end(),
+    };
+  }
+  let dir: string | undefined;
+  if (opts.dataDir) {
+    dir = path.resolve(opts.dataDir);
+    mkdirSync(path.dirname(dir), { recursive: true }); // PGlite does not create the parent
+  }
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    kind: 'pglite',
+    db,
+    async query(text, params) {
+      const r = await client.query(text, params as unknown[]);
+      return r.rows as never[];
+    },
+    async prepared(_name, text, params) {
+      const r = await client.query(text, params);
+      return r.rows as never[];
+    },
+    close: () => client.close(),
+  };
+}

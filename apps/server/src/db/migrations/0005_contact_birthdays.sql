@@ -1,0 +1,2 @@
+ALTER TABLE "contacts" ADD COLUMN "birthday_md" smallint GENERATED ALWAYS AS ((extract(month from birthday) * 100 + extract(day from birthday))::smallint) STORED;--> statement-breakpoint
+CREATE INDEX "contacts_org_birthday_idx" ON "contacts" USING btree ("organization_id","birthday_md") WHERE "contacts"."deleted_at" is null and "contacts"."birthday_md" is not null;

@@ -1,0 +1,1 @@
+CREATE INDEX "contacts_phone_grams_idx" ON "contacts" USING gin (phone_grams("phone_digits")) WHERE "contacts"."deleted_at" is null and "contacts"."phone_digits" is not null;

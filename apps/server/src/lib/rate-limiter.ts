@@ -1,0 +1,91 @@
+import { Redis } from 'ioredis';
+
+/**
+ * Counts events per key inside a fixed window. In one process memory suffices; with REDIS_URL
+ * the counts are shared by every API process (ARCHITECTURE rule 10).
+ */
+export interface RateLimiter {
+  /** Current count and milliseconds until the window resets. */
+  peek(key: string): Promise<{ count: number; resetMs: number }>;
+  hit(key: string, windowMs: number): Promise<{ count: number; resetMs: number }>;
+  reset(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class MemoryRateLimiter implements RateLimiter {
+  private readonly entries = new Map<string, { count: number; until: number }>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  private live(key: string) {
+    const e = this.entries.get(key);
+    if (e && e.until <= this.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return e;
+  }
+
+  async peek(key: string) {
+    const e = this.live(key);
+    return { count: e?.count ?? 0, resetMs: e ? e.until - this.now() : 0 };
+  }
+
+  async hit(key: string, windowMs: number) {
+    const e = this.live(key) ?? { count: 0, until: this.now() + windowMs };
+    e.count += 1;
+    this.entries.set(key, e);
+    if (this.entries.size > 100_000) this.sweep();
+    return { count: e.count, resetMs: e.until - this.now() };
+  }
+
+  async reset(key: string) {
+    this.entries.delete(key);
+  }
+
+  async close() {}
+
+  private sweep() {
+    const now = this.now();
+    for (const [k, e] of this.entries) if (e.until <= now) this.entries.delete(k);
+  }
+}
+
+export class RedisRateLimiter implements RateLimiter {
+  private readonly redis: Redis;
+
+  constructor(url: string) {
+    this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  }
+
+  async peek(key: string) {
+    const [count, ttl] = await Promise.all([this.redis.get(`rl:${key}`), this.redis.pttl(`rl:${key}`)]);
+    return { count: Number(count ?? 0), resetMs: Math.max(0, ttl) };
+  }
+
+  async hit(key: string, windowMs: number) {
+    const k = `rl:${key}`;
+    const [[, count], [, ttl]] = (await this.redis.multi().incr(k).pttl(k).exec()) as [
+      [null, number],
+      [null, number],
+    ];
+    let resetMs = ttl;
+    if (ttl < 0) {
+      await this.redis.pexpire(k, windowMs);
+      resetMs = windowMs;
+    }
+    return { count, resetMs };
+  }
+
+  async reset(key: string) {
+    await this.redis.del(`rl:${key}`);
+  }
+
+  async close() {
+    await this.redis.quit().catch(() => undefined);
+  }
+}
+
+export function createRateLimiter(redisUrl: string | undefined): RateLimiter {
+  return redisUrl ? new RedisRateLimiter(redisUrl) : new MemoryRateLimiter();
+}

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, DB_KIND, seedTenant, signIn, type TestApp } from '../../../test/helpers.ts';
+
+describe(`password reset by e-mailed code (${DB_KIND})`, () => {
+  let t: TestApp;
+  let org: Awaited<ReturnType<typeof seedTenant>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    org = await seedTenant(t, ['admin', 'client']);
+  });
+  afterAll(() => t.close());
+
+  const codeFrom = (to: string) => {
+    const mail = [...t.mailer.recent].reverse().find((m) => m.to === to);
+    return mail?.text.match(/code is (\d{6})/)?.[1];
+  };
+
+  it('sends a 6-digit code, accepts it once, and ends old sessions', async () => {
+    const email = org.emails.client!;
+    const session = await signIn(t, email);
+    const send = await t.app.inject({ method: 'POST', url: '/api/auth/send-reset-code', payload: { email } });
+    expect(send.statusCode).toBe(200);
+    const code = codeFrom(email);
+    expect(code).toMatch(/^\d{6}$/);
+
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { email, code: wrongCode, password: 'brand-new-pass' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.message).toBe('The code is invalid or has expired');
+
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { email, code, password: 'brand-new-pass' },
+    });
+    expect(ok.statusCode).toBe(200);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { email, code, password: 'another-pass-1' },
+    });
+    expect(again.statusCode).toBe(400);
+
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/jwt/refresh-token',
+      payload: { refreshToken: session.refreshToken },
+    });
+    expect(refresh.statusCode).toBe(401);
+    await expect(signIn(t, email, 'password123')).rejects.toThrow();
+    await expect(signIn(t, email, 'brand-new-pass')).resolves.toBeTruthy();
+  });
+
+  it('locks a code after 5 wrong tries', async () => {
+    const email = org.emails.admin!;
+    await t.app.inject({ method: 'POST', url: '/api/auth/send-reset-code', payload: { email } });
+    const code = codeFrom(email)!;
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { email, code: wrong, password: 'xxxxxxxx1' },
+      });
+    }
+    const right = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { email, code, password: 'xxxxxxxx1' },
+    });
+    expect(right.statusCode).toBe(400);
+  });
+
+  it('answers the same for an unknown address and sends nothing', async () => {
+    const before = t.mailer.recent.length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/send-reset-code',
+      payload: { email: 'nobody@example.test' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(t.mailer.recent.length).toBe(before);
+  });
+
+  it('limits code requests', async () => {
+    const email = 'flood@example.test';
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const r = await t.app.inject({ method: 'POST', url: '/api/auth/send-reset-code', payload: { email } });
+      statuses.push(r.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});

@@ -1,0 +1,133 @@
+import { createTestApp, type Session, seedTenant, signIn, type TestApp } from '../../../test/helpers.ts';
+
+// Shared set-up for the booking, kiosk and device API tests: one organisation with an admin, an
+// employee and a client (a member), a second organisation whose admin plays the intruder, and
+// helpers to create booking types and slots and to pair a kiosk.
+
+export type Org = Awaited<ReturnType<typeof seedTenant>>;
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+// biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field with expect().
+type Json = any;
+
+export interface Client {
+  call(method: Method, url: string, payload?: unknown): Promise<{ status: number; body: Json }>;
+  get(url: string, query?: Record<string, string | number>): Promise<{ status: number; body: Json }>;
+}
+
+export function clientFor(t: TestApp, headers: Record<string, string>): Client {
+  const call: Client['call'] = async (method, url, payload) => {
+    const res = await t.app.inject({
+      method,
+      url,
+      headers,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+    return { status: res.statusCode, body: res.body ? res.json() : null };
+  };
+  return {
+    call,
+    get: (url, query) => {
+      const qs = query
+        ? `?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`
+        : '';
+      return call('GET', `${url}${qs}`);
+    },
+  };
+}
+
+export interface Kit {
+  t: TestApp;
+  org: Org;
+  other: Org;
+  admin: Client;
+  employee: Client;
+  client: Client;
+  intruder: Client;
+  sessions: Record<'admin' | 'employee' | 'client' | 'intruder', Session>;
+  /** The member's own contact id. */
+  memberContactId: string;
+  /** One number from SQL run as the superuser (outside row-level security). */
+  scalar(text: string, params?: unknown[]): Promise<number>;
+  sqlRows<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+}
+
+export async function createKit(opts: { timeZone?: string; t?: TestApp } = {}): Promise<Kit> {
+  const t = opts.t ?? (await createTestApp());
+  const org = await seedTenant(t, ['admin', 'employee', 'client'], 'Booking');
+  const other = await seedTenant(t, ['admin'], 'Intruder');
+  if (opts.timeZone) {
+    await t.database.query('update organizations set time_zone = $1 where id = $2', [opts.timeZone, org.id]);
+  }
+  const [a, e, c, i] = await Promise.all([
+    signIn(t, org.emails.admin!),
+    signIn(t, org.emails.employee!),
+    signIn(t, org.emails.client!),
+    signIn(t, other.emails.admin!),
+  ]);
+  return {
+    t,
+    org,
+    other,
+    admin: clientFor(t, a.headers),
+    employee: clientFor(t, e.headers),
+    client: clientFor(t, c.headers),
+    intruder: clientFor(t, i.headers),
+    sessions: { admin: a, employee: e, client: c, intruder: i },
+    memberContactId: org.members[org.emails.client!]!.contactId,
+    async scalar(text, params) {
+      const rows = await t.database.query<{ n: number }>(text, params);
+      return Number(rows[0]?.n ?? 0);
+    },
+    sqlRows: (text, params) => t.database.query(text, params),
+  };
+}
+
+export async function createType(c: Client, body: Record<string, unknown> = {}) {
+  const res = await c.call('POST', '/api/booking-type', {
+    title: 'BJJ Fundamentals',
+    programName: 'BJJ',
+    ...body,
+  });
+  if (res.status !== 200) throw new Error(`booking type: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data as { _id: string; title: string };
+}
+
+export async function createSlot(c: Client, bookingTypeId: string, body: Record<string, unknown> = {}) {
+  const res = await c.call('POST', '/api/booking-slot', {
+    bookingTypeId,
+    date: '2030-05-06',
+    startTime: '18:00',
+    endTime: '19:00',
+    ...body,
+  });
+  if (res.status !== 200) throw new Error(`slot: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data as { _id: string; bookedCount: number; attendedSlots: number; startsAt: string };
+}
+
+/** Generates a device code as `admin` and pairs a kiosk with it. */
+export async function pairKiosk(kit: Kit, admin: Client = kit.admin) {
+  const made = await admin.call('POST', '/api/device-management', { name: 'Front desk' });
+  if (made.status !== 200) throw new Error(`device: ${made.status} ${JSON.stringify(made.body)}`);
+  const paired = await kit.t.app.inject({
+    method: 'POST',
+    url: '/api/device-auth/pair',
+    payload: { code: made.body.data.code },
+  });
+  if (paired.statusCode !== 200) throw new Error(`pair: ${paired.statusCode} ${paired.body}`);
+  const token = paired.json().deviceToken as string;
+  return {
+    deviceId: made.body.data._id as string,
+    code: made.body.data.code as string,
+    token,
+    kiosk: clientFor(kit.t, { authorization: `Bearer ${token}` }),
+  };
+}
+
+/** Sets a contact's punch id directly (the contacts module owns the column). */
+export async function setPunchId(kit: Kit, contactId: string, punchId: string) {
+  await kit.t.database.query('update contacts set punch_id = $1 where organization_id = $2 and id = $3', [
+    punchId,
+    kit.org.id,
+    contactId,
+  ]);
+}

@@ -1,0 +1,184 @@
+import type { ContactAnswer, ContactPickerOption } from '@opsuite/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+
+// SQL pieces every contacts read shares: the answer's columns with their joins, and the row
+// mappers. Reads are written as SQL so each one is a single statement whatever the page size.
+
+/** A timestamptz as an ISO-8601 UTC string, the same on both drivers. */
+export const isoText = (column: SQL) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Escapes LIKE wildcards so user text matches literally. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (m) => `\\${m}`);
+}
+
+/** The joins that resolve a contact's type and rank, for picker options and full answers. */
+const TYPE_AND_RANK_JOINS = sql`
+  left join contact_types ct on ct.organization_id = c.organization_id and ct.id = c.contact_type_id
+  left join client_ranks r on r.organization_id = c.organization_id and r.id = c.rank_id
+  left join rank_categories rc on rc.organization_id = r.organization_id and rc.id = r.category_id`;
+
+const PICKER_COLUMNS = sql`
+  c.id, c.full_name, c.photo, c.email, c.phone, c.status, c.is_former, c.stop_sms,
+  c.contact_type_id, ct.name as ct_name, ct.type as ct_type,
+  c.rank_id, r.name as rank_name, r.image as rank_image, r.category_id as rank_category_id,
+  rc.name as rank_category_name`;
+
+/**
+ * Full contact answers for the rows of `source`, a subquery over contacts aliased `c` that has
+ * already applied filters, order and limit; `orderBy` repeats its order for the few rows left.
+ */
+export function contactAnswerSql(source: SQL, orderBy: SQL, extra: SQL = sql``): SQL {
+  return sql`
+    select ${PICKER_COLUMNS}${extra},
+      c.first_name, c.last_name, c.stage_id, st.name as stage_name,
+      c.lead_source_id, ls.name as lead_source_name, c.punch_id, c.billing_address,
+      to_char(c.birthday, 'YYYY-MM-DD') as birthday,
+      ${isoText(sql`c.last_attended_at`)} as last_attended_at,
+      ${isoText(sql`c.last_contacted_at`)} as last_contacted_at,
+      c.payment_status, c.plan, c.custom_fields, c.user_id, c.created_by,
+      ${isoText(sql`c.created_at`)} as created_at, ${isoText(sql`c.updated_at`)} as updated_at,
+      coalesce((
+        select json_agg(json_build_object('_id', t.id, 'name', t.name, 'color', t.color) order by lower(t.name), t.id)
+        from contact_tags x join tags t on t.organization_id = x.organization_id and t.id = x.tag_id
+        where x.organization_id = c.organization_id and x.contact_id = c.id
+      ), '[]'::json) as tags
+    from (${source}) c
+    ${TYPE_AND_RANK_JOINS}
+    left join stages st on st.organization_id = c.organization_id and st.id = c.stage_id
+    left join lead_sources ls on ls.organization_id = c.organization_id and ls.id = c.lead_source_id
+    order by ${orderBy}`;
+}
+
+/** Picker options for the rows of `source` (see `contactAnswerSql`). */
+export function pickerOptionSql(source: SQL, orderBy: SQL, extra: SQL = sql``): SQL {
+  return sql`select ${PICKER_COLUMNS}${extra} from (${source}) c ${TYPE_AND_RANK_JOINS} order by ${orderBy}`;
+}
+
+export interface PickerRow {
+  id: string;
+  full_name: string;
+  photo: string | null;
+  email: string | null;
+  phone: string | null;
+  status: 'active' | 'inactive';
+  is_former: boolean;
+  stop_sms: boolean;
+  contact_type_id: string | null;
+  ct_name: string | null;
+  ct_type: string | null;
+  rank_id: string | null;
+  rank_name: string | null;
+  rank_image: string | null;
+  rank_category_id: string | null;
+  rank_category_name: string | null;
+}
+
+export interface ContactRow extends PickerRow {
+  first_name: string | null;
+  last_name: string | null;
+  stage_id: string | null;
+  stage_name: string | null;
+  lead_source_id: string | null;
+  lead_source_name: string | null;
+  punch_id: string | null;
+  billing_address: ContactAnswer['billingAddress'];
+  birthday: string | null;
+  last_attended_at: string | null;
+  last_contacted_at: string | null;
+  payment_status: ContactAnswer['paymentStatus'];
+  plan: string | null;
+  custom_fields: ContactAnswer['customFields'] | null;
+  user_id: string | null;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+  tags: ContactAnswer['tags'] | string;
+}
+
+const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+
+const contactTypeOf = (r: PickerRow) =>
+  r.contact_type_id ? { _id: r.contact_type_id, name: r.ct_name!, type: r.ct_type! } : null;
+
+const currentRankOf = (r: PickerRow) =>
+  r.rank_id && r.rank_category_id
+    ? {
+        _id: r.rank_id,
+        rankName: r.rank_name!,
+        rankImage: r.rank_image,
+        categoryId: r.rank_category_id,
+        categoryName: r.rank_category_name!,
+      }
+    : null;
+
+export function toPickerOption(r: PickerRow): ContactPickerOption {
+  return {
+    _id: r.id,
+    fullName: r.full_name,
+    photo: r.photo,
+    email: r.email,
+    phone: r.phone,
+    status: r.status,
+    isFormer: r.is_former,
+    contactType: contactTypeOf(r),
+    currentRank: currentRankOf(r),
+    stopSms: r.stop_sms,
+  };
+}
+
+/**
+ * Every field is written out: building the answer by rest and spread from the driver's
+ * null-prototype rows cost about 50 µs a row (5 ms for a page of 100), more than the query.
+ */
+export function toContactAnswer(r: ContactRow): ContactAnswer {
+  return {
+    _id: r.id,
+    fullName: r.full_name,
+    photo: r.photo,
+    email: r.email,
+    phone: r.phone,
+    status: r.status,
+    isFormer: r.is_former,
+    stopSms: r.stop_sms,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    contactTypeId: r.contact_type_id,
+    contactType: contactTypeOf(r),
+    stageId: r.stage_id,
+    stage: r.stage_id ? { _id: r.stage_id, name: r.stage_name! } : null,
+    leadSourceId: r.lead_source_id,
+    leadSource: r.lead_source_id ? { _id: r.lead_source_id, name: r.lead_source_name! } : null,
+    rankId: r.rank_id,
+    currentRank: currentRankOf(r),
+    tags: json(r.tags),
+    punchId: r.punch_id,
+    billingAddress: r.billing_address ? json(r.billing_address) : null,
+    birthday: r.birthday,
+    lastAttendedAt: r.last_attended_at,
+    lastContactedAt: r.last_contacted_at,
+    paymentStatus: r.payment_status,
+    plan: r.plan,
+    customFields: r.custom_fields ? json(r.custom_fields) : {},
+    userId: r.user_id,
+    createdBy: r.created_by,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+export async function rowsOf<T>(tx: Tx, query: SQL): Promise<T[]> {
+  const result = await tx.execute(query);
+  return result.rows as T[];
+}
+
+/** Live contacts of the bound organisation with these ids, as full answers, in one statement. */
+export async function loadContacts(tx: Tx, organizationId: string, ids: string[]): Promise<ContactAnswer[]> {
+  if (ids.length === 0) return [];
+  const source = sql`select * from contacts
+    where organization_id = ${organizationId} and id = any(${sql.param(ids)}::uuid[]) and deleted_at is null`;
+  const rows = await rowsOf<ContactRow>(tx, contactAnswerSql(source, sql`c.created_at desc, c.id desc`));
+  return rows.map(toContactAnswer);
+}

@@ -1,0 +1,109 @@
+import { can } from '@opsuite/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import type { RequestContext } from '../../plugins/types.ts';
+import { rowsOf } from './contact-query.ts';
+
+// Who may see and change which contacts, beyond the route's permission rule.
+
+/** Admins and the primary account holder manage the organisation's roles and see every contact. */
+export function isOrganizationAdmin(ctx: RequestContext): boolean {
+  return ctx.userType === 'admin' || ctx.userType === 'primary';
+}
+
+/**
+ * Data flow (core §6, platform §6): admins (and the primary account holder) see every contact,
+ * whether the list's data-flow switch is on or off. Anyone else sees the contacts created by one
+ * of their access ids (themselves or the assigner acting through them), unless the server
+ * derived data-flow mode for them. Applied to the contacts list and its filtered total only;
+ * the picker searches, counts and single reads cover the whole organisation.
+ */
+export function visibilityCondition(ctx: RequestContext): SQL | null {
+  if (isOrganizationAdmin(ctx) || ctx.dataFlow) return null;
+  const accessIds = [ctx.userId, ctx.role.assignerId].filter((v): v is string => !!v);
+  return sql`c.created_by = any(${sql.param(accessIds)}::uuid[])`;
+}
+
+export function requireAbility(ctx: RequestContext, action: 'update' | 'write' | 'delete'): void {
+  if (!can(ctx.ability, action, 'contacts')) throw forbidden(`You do not have ${action} access to contacts`);
+}
+
+const ROLE_TYPES = new Set(['admin', 'primary']);
+
+/**
+ * Only an admin may give a contact an admin or primary type or take one away: the contact type of
+ * a member is their role, so this would otherwise let an employee promote themselves.
+ * `newTypeId` null clears the type.
+ */
+export async function assertTypeChange(
+  tx: Tx,
+  ctx: RequestContext,
+  organizationId: string,
+  contactIds: string[],
+  newTypeId: string | null,
+): Promise<void> {
+  const [row] = await rowsOf<{ target: string | null; privileged: number }>(
+    tx,
+    sql`select
+      (select type from contact_types where organization_id = ${organizationId} and id = ${newTypeId}::uuid) as target,
+      (select count(*)::int from contacts c
+        join contact_types ct on ct.organization_id = c.organization_id and ct.id = c.contact_type_id
+        where c.organization_id = ${organizationId} and c.id = any(${sql.param(contactIds)}::uuid[])
+          and ct.type in ('admin', 'primary')) as privileged`,
+  );
+  if (newTypeId && !row?.target) throw lookupMissing('contactTypeId');
+  if (isOrganizationAdmin(ctx)) return;
+  if (row?.target && ROLE_TYPES.has(row.target)) throw forbidden('Only an admin can give this contact type');
+  if ((row?.privileged ?? 0) > 0) throw forbidden('Only an admin can change the type of an admin');
+}
+
+/**
+ * Every id must name a live contact of this organisation; otherwise the whole request is refused
+ * with 404 before anything is written (another organisation's ids look like missing ones).
+ */
+export async function assertContactsExist(tx: Tx, organizationId: string, ids: string[]): Promise<void> {
+  const unique = [...new Set(ids)];
+  const [row] = await rowsOf<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from contacts
+        where organization_id = ${organizationId} and id = any(${sql.param(unique)}::uuid[]) and deleted_at is null`,
+  );
+  if ((row?.n ?? 0) !== unique.length) {
+    throw notFound(unique.length === 1 ? 'Contact' : 'One or more contacts');
+  }
+}
+
+export const lookupMissing = (field: string) =>
+  new AppError('VALIDATION', `${field}: not found in this organisation`, [
+    { field, message: 'not found in this organisation' },
+  ]);
+
+type LookupTable =
+  | 'stages'
+  | 'lead_sources'
+  | 'client_ranks'
+  | 'rank_categories'
+  | 'tags'
+  | 'contact_types'
+  | 'contact_fields';
+
+/** Lookup ids (stage, lead source, rank, tags, contact type) must belong to this organisation. */
+export async function assertLookupsExist(
+  tx: Tx,
+  organizationId: string,
+  refs: { table: LookupTable; ids: string[]; field: string }[],
+): Promise<void> {
+  const checks = refs.filter((r) => r.ids.length > 0);
+  if (checks.length === 0) return;
+  const parts = checks.map(
+    (r, i) =>
+      sql`select ${i}::int as i, count(*)::int as n from ${sql.identifier(r.table)}
+          where organization_id = ${organizationId} and id = any(${sql.param([...new Set(r.ids)])}::uuid[])`,
+  );
+  const rows = await rowsOf<{ i: number; n: number }>(tx, sql.join(parts, sql` union all `));
+  for (const row of rows) {
+    const ref = checks[row.i]!;
+    if (row.n !== new Set(ref.ids).size) throw lookupMissing(ref.field);
+  }
+}

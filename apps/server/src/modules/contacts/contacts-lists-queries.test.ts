@@ -1,0 +1,169 @@
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, DB_KIND, openTestDatabase } from '../../../test/helpers.ts';
+import type { Database, DatabaseHandle } from '../../db/client.ts';
+import * as schema from '../../db/schema.ts';
+import { withTenant } from '../../db/tenant.ts';
+import { beginTenantPg } from '../../db/tenant-pg.ts';
+import { createKit, type Kit } from './contacts.test-kit.ts';
+import { finished } from './contacts-import.test-kit.ts';
+import { FILTERED_TOTAL_CAP, phoneGrams } from './contacts-search.service.ts';
+
+/*
+ * No N+1 in the lists added with imports, shifts and payment cards: each answer takes the same
+ * statements for a short page as for a long one (counted as in contacts-queries.test.ts).
+ */
+describe(`import, shift and card lists; phone and tag-count plans (${DB_KIND})`, () => {
+  let k: Kit;
+  const statements: string[] = [];
+
+  beforeAll(async () => {
+    const base = await openTestDatabase();
+    const logger = { logQuery: (query: string) => statements.push(query) };
+    const client = (base.db as unknown as { $client: never }).$client;
+    const db = (base.kind === 'postgres'
+      ? drizzlePg(client, { schema, logger })
+      : drizzlePglite(client, { schema, logger })) as unknown as Database;
+    const beginTenant: DatabaseHandle['beginTenant'] = base.beginTenant
+      ? (orgId, prelude) => beginTenantPg(client as unknown as pg.Pool, db, orgId, prelude)
+      : undefined;
+    k = await createKit(await createTestApp({ ...base, db, beginTenant }));
+  });
+  afterAll(() => k.t.close());
+
+  async function statementsFor(url: string): Promise<number> {
+    statements.length = 0;
+    const res = await k.admin.call('GET', url);
+    expect(res.status, `${url}: ${JSON.stringify(res.body).slice(0, 200)}`).toBe(200);
+    return statements.length;
+  }
+
+  it('the import report pages its refused rows in a fixed number of statements', async () => {
+    const rows = Array.from({ length: 300 }, (_, i) =>
+      i % 2 ? { fullName: `Q ${i}` } : { email: `bad${i}` },
+    );
+    const post = await k.admin.call('POST', '/api/contact/import-contact-array', { rows });
+    await finished(k.admin, post.body.jobId);
+    const url = `/api/contact/import-status/${post.body.jobId}`;
+    const small = await statementsFor(`${url}?pageSize=5`);
+    expect(await statementsFor(`${url}?pageSize=500`)).toBe(small);
+    expect(small).toBeLessThanOrEqual(3);
+    expect((await k.admin.get(url, { pageSize: 500 })).body.errors).toHaveLength(150);
+  });
+
+  it('the week’s shifts and a contact’s cards likewise', async () => {
+    const employees = [];
+    for (let i = 0; i < 12; i++) {
+      const c = await k.admin.call('POST', '/api/contact/add', {
+        fullName: `Staff ${String(i).padStart(2, '0')}`,
+        contactTypeId: k.org.contactTypeIds.employee,
+      });
+      employees.push(c.body.data._id);
+    }
+    for (const contactId of employees) {
+      await k.admin.call('PUT', '/api/contact/update-shifts?startOfWeek=2025-06-01&endOfWeek=2025-06-07', {
+        contactId,
+        shifts: [1, 2, 3].map((d) => ({
+          shiftName: `Day ${d}`,
+          startDate: `2025-06-0${d + 1}T09:00:00Z`,
+          endDate: `2025-06-0${d + 1}T17:00:00Z`,
+        })),
+      });
+    }
+    const week = '/api/contact/shifts?startOfWeek=2025-06-01&endOfWeek=2025-06-07';
+    expect(await statementsFor(`${week}&pageSize=2`)).toBe(await statementsFor(`${week}&pageSize=50`));
+    expect((await k.admin.call('GET', week)).body.list).toHaveLength(12);
+
+    const holder = employees[0]!;
+    const year = new Date().getUTCFullYear() + 2;
+    await k.admin.call('POST', `/api/payment/cards/${holder}`, {
+      number: '4242424242424242',
+      expMonth: 1,
+      expYear: year,
+    });
+    const one = await statementsFor(`/api/payment/cards/${holder}`);
+    for (const number of ['5555555555554444', '378282246310005', '6011111111111117']) {
+      await k.admin.call('POST', `/api/payment/cards/${holder}`, { number, expMonth: 2, expYear: year });
+    }
+    expect(await statementsFor(`/api/payment/cards/${holder}`)).toBe(one);
+    expect((await k.admin.call('GET', `/api/payment/cards/${holder}`)).body.list).toHaveLength(4);
+  });
+
+  it('a phone fragment is an index condition on its 4-digit windows under row-level security', async () => {
+    expect(phoneGrams('2125550101')).toEqual([2125, 1255, 2555, 5550, 5501, 5010, 101]);
+    await k.admin.call('POST', '/api/contact/add', { fullName: 'Grams', phone: '+1 (212) 555-0101' });
+    await withTenant(k.t.database.db, k.org.id, (tx) =>
+      tx.execute(sql`insert into contacts (organization_id, id, full_name, phone)
+        select ${k.org.id}, gen_random_uuid(), 'Phone ' || g, '+1 (646) ' || lpad((g * 7919 % 10000000)::text, 7, '0')
+        from generate_series(1, 3000) g`),
+    );
+    await k.t.database.query('vacuum analyze contacts');
+    const leakproof = await k.t.database.query<{ proname: string; proleakproof: boolean }>(
+      `select proname, proleakproof from pg_proc where proname in ('phone_grams', 'arraycontains') order by 1`,
+    );
+    const pending = await k.t.database.query<{ n: number }>(
+      `select count(*)::int as n from pg_class where relname like 'contacts_%' and relam = (select oid from pg_am where amname = 'gin')
+         and reloptions @> array['gin_pending_list_limit=256']`,
+    );
+    expect(pending[0]!.n).toBe(4);
+    expect(leakproof).toEqual([
+      { proname: 'arraycontains', proleakproof: true },
+      { proname: 'phone_grams', proleakproof: true },
+    ]);
+    const plan = await withTenant(k.t.database.db, k.org.id, async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_indexscan = off`);
+      const r = await tx.execute(
+        sql`explain select c.id from contacts c where c.deleted_at is null
+            and phone_grams(c.phone_digits) @> ${sql.param(phoneGrams('2125550'))}::int[]`,
+      );
+      return (r.rows as Record<string, string>[]).map((row) => Object.values(row)[0]).join('\n');
+    });
+    expect(plan, plan).toMatch(/contacts_phone_grams_idx/);
+    expect(plan).toMatch(/Cond: \(phone_grams\(phone_digits\) @> /);
+    const found = await k.admin.get('/api/contact/search-phone', { q: '212-555-0' });
+    expect(found.body.list.map((c: { fullName: string }) => c.fullName)).toEqual(['Grams']);
+  });
+
+  it('the filtered total by one tag walks the tag and stops at the cap', async () => {
+    const tag = (await k.admin.call('POST', '/api/tag/add', { name: 'Counted' })).body.data._id;
+    await withTenant(k.t.database.db, k.org.id, async (tx) => {
+      await tx.execute(sql`insert into contacts (organization_id, id, full_name, is_former, deleted_at)
+        select ${k.org.id}, gen_random_uuid(), 'Tagged ' || g, g % 10 = 0, case when g % 7 = 0 then now() end
+        from generate_series(1, ${FILTERED_TOTAL_CAP + 200}) g`);
+      await tx.execute(sql`insert into contact_tags (organization_id, contact_id, tag_id)
+        select organization_id, id, ${tag} from contacts where organization_id = ${k.org.id} and full_name like 'Tagged %'`);
+    });
+    const ft = async (q: Record<string, string>) =>
+      (await k.admin.get('/api/contact/get-filtered-total', q)).body;
+    expect(await ft({ tags: tag })).toEqual({ total: FILTERED_TOTAL_CAP, capped: true });
+    const former = await k.scalar(
+      `select count(*)::int as n from contacts where full_name like 'Tagged %' and is_former and deleted_at is null`,
+    );
+    expect(await ft({ tags: tag, status: 'former' })).toEqual({ total: former, capped: false });
+    expect(await statementsFor(`/api/contact/get-filtered-total?tags=${tag}`)).toBeLessThanOrEqual(3);
+  });
+
+  it('bulk creation takes the same statements for 5 rows as for 400', async () => {
+    const rows = (n: number, tag: string) =>
+      Array.from({ length: n }, (_, i) => ({
+        fullName: `${tag} ${i}`,
+        email: `${tag}${i}@bulk-count.test`,
+        tags: ['Counted bulk'],
+        leadSource: 'Fair',
+        stage: 'New',
+        note: 'hello',
+      }));
+    const count = async (body: unknown) => {
+      statements.length = 0;
+      const res = await k.admin.call('POST', '/api/contact/addBulk', body);
+      expect(res.status).toBe(200);
+      return statements.length;
+    };
+    await count({ rows: rows(2, 'warm') }); // creates the tag, lead source and stage once
+    expect(await count({ rows: rows(400, 'large') })).toBe(await count({ rows: rows(5, 'small') }));
+  });
+});

@@ -1,0 +1,106 @@
+import {
+  contactAnswer,
+  contactArrayAnswer,
+  contactCountsAnswer,
+  contactExistsAnswer,
+  contactExistsBody,
+  contactFiltersQuery,
+  contactListAnswer,
+  contactListQuery,
+  contactSearchQuery,
+  duplicateAnswer,
+  duplicateQuery,
+  filteredTotalAnswer,
+  idParams,
+  multiByIdQuery,
+  pickerListAnswer,
+} from '@opsuite/shared';
+import type { App } from '../../plugins/types.ts';
+import { loadContacts } from './contact-query.ts';
+import { findExisting, getContact } from './contacts.service.ts';
+import { contactsAccess } from './contacts-route-config.ts';
+import {
+  contactCounts,
+  duplicateGroups,
+  filteredTotal,
+  listContacts,
+  type SearchKind,
+  searchContacts,
+} from './contacts-search.service.ts';
+
+const tags = ['contacts'];
+
+export function contactsReadRoutes(app: App) {
+  app.get(
+    '/contact/get',
+    {
+      config: contactsAccess('read'),
+      schema: { tags, querystring: contactListQuery, response: { 200: contactListAnswer } },
+    },
+    (req) => req.tenant((tx) => listContacts(tx, req.ctx!, req.query)),
+  );
+
+  app.get(
+    '/contact/get-total',
+    { config: contactsAccess('read'), schema: { tags, response: { 200: contactCountsAnswer } } },
+    (req) => req.tenant((tx) => contactCounts(tx, req.ctx!.organizationId)),
+  );
+
+  app.get(
+    '/contact/get-filtered-total',
+    {
+      config: contactsAccess('read'),
+      schema: { tags, querystring: contactFiltersQuery, response: { 200: filteredTotalAnswer } },
+    },
+    (req) => req.tenant((tx) => filteredTotal(tx, req.ctx!, req.query)),
+  );
+
+  for (const kind of ['name', 'phone', 'email'] as const satisfies SearchKind[]) {
+    app.get(
+      `/contact/search-${kind}`,
+      {
+        config: contactsAccess('read'),
+        schema: { tags, querystring: contactSearchQuery, response: { 200: pickerListAnswer } },
+      },
+      (req) => req.tenant((tx) => searchContacts(tx, req.ctx!.organizationId, kind, req.query)),
+    );
+  }
+
+  app.get(
+    '/contact/get-multi-by-id',
+    {
+      config: contactsAccess('read'),
+      schema: { tags, querystring: multiByIdQuery, response: { 200: contactArrayAnswer } },
+    },
+    async (req) => ({
+      list: await req.tenant((tx) => loadContacts(tx, req.ctx!.organizationId, req.query.ids)),
+    }),
+  );
+
+  app.get(
+    '/contact/getById/:id',
+    { config: contactsAccess('read'), schema: { tags, params: idParams, response: { 200: contactAnswer } } },
+    (req) => req.tenant((tx) => getContact(tx, req.ctx!.organizationId, req.params.id)),
+  );
+
+  app.get(
+    '/contact/duplicate',
+    {
+      config: contactsAccess('read'),
+      schema: { tags, querystring: duplicateQuery, response: { 200: duplicateAnswer } },
+    },
+    (req) => req.tenant((tx) => duplicateGroups(tx, req.ctx!.organizationId, req.query)),
+  );
+
+  app.post(
+    '/contact/contact-exists',
+    {
+      config: contactsAccess('read'),
+      schema: { tags, body: contactExistsBody, response: { 200: contactExistsAnswer } },
+    },
+    async (req) => {
+      const contact = await req.tenant((tx) => findExisting(tx, req.ctx!.organizationId, req.body));
+      return { exists: contact !== null, contact };
+    },
+  );
+}

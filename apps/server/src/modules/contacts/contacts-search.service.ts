@@ -1,0 +1,271 @@
+import {
+  type ContactCountsAnswer,
+  type ContactFilters,
+  type ContactListQuery,
+  phoneDigits,
+} from '@opsuite/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { RequestContext } from '../../plugins/types.ts';
+import {
+  type ContactRow,
+  contactAnswerSql,
+  escapeLike,
+  type PickerRow,
+  pickerOptionSql,
+  rowsOf,
+  toContactAnswer,
+  toPickerOption,
+} from './contact-query.ts';
+import { visibilityCondition } from './contacts-access.ts';
+
+// The hot reads: the contacts list, its totals and the picker searches. Each is one statement
+// over the partial indexes of contacts (see contact-core.tables.ts), whatever the page size.
+
+/**
+ * The filtered total counts at most this many rows and then answers "1000+" (capped). Each
+ * counted row is a visit to a random heap page; at 10,000 a tag filter over a million contacts
+ * cost ~100 ms per call, too much for a number shown beside the list (bench: npm run bench).
+ */
+export const FILTERED_TOTAL_CAP = 1_000;
+/** Fragments this long use the trigram indexes; shorter ones match as prefixes. */
+const TRIGRAM_MIN = 3;
+/** Digit fragments this long use the 4-digit windows of phone_grams (migration 0010). */
+const PHONE_GRAM = 4;
+
+/** The distinct 4-digit windows of a digit string, as phone_grams() makes them in SQL. */
+export function phoneGrams(digits: string): number[] {
+  const grams = new Set<number>();
+  for (let i = 0; i + PHONE_GRAM <= digits.length; i++) grams.add(Number(digits.slice(i, i + PHONE_GRAM)));
+  return [...grams];
+}
+
+export type SearchKind = 'name' | 'phone' | 'email' | 'any';
+
+/** Matching user text against name, e-mail and/or phone digits of contact `c`. */
+export function searchCondition(q: string, kind: SearchKind): SQL | null {
+  const text = q.trim().toLowerCase();
+  const digits = phoneDigits(q);
+  const parts: SQL[] = [];
+  const pattern = (s: string) => (s.length >= TRIGRAM_MIN ? `%${escapeLike(s)}%` : `${escapeLike(s)}%`);
+  if (text && (kind === 'name' || kind === 'any')) {
+    parts.push(
+      text.length >= TRIGRAM_MIN
+        ? sql`lower(c.full_name) like ${pattern(text)}`
+        : sql`(lower(c.full_name) collate "C") like ${pattern(text)}`,
+    );
+  }
+  if (text && (kind === 'email' || (kind === 'any' && text.length >= TRIGRAM_MIN))) {
+    parts.push(sql`lower(c.email) like ${pattern(text)}`);
+  }
+  if (digits && (kind === 'phone' || (kind === 'any' && digits.length >= TRIGRAM_MIN))) {
+    // 4+ digits: the windows find the candidates, strpos checks they are contiguous (and, not
+    // being LIKE, leaves the planner no weaker trigram plan to pick).
+    parts.push(
+      digits.length >= PHONE_GRAM
+        ? sql`(phone_grams(c.phone_digits) @> ${sql.param(phoneGrams(digits))}::int[]
+              and strpos(c.phone_digits, ${digits}) > 0)`
+        : sql`c.phone_digits like ${pattern(digits)}`,
+    );
+  }
+  if (parts.length === 0) return kind === 'phone' ? sql`false` : null;
+  return parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` or `)})`;
+}
+
+export function filterConditions(ctx: RequestContext, f: ContactFilters): SQL[] {
+  const ids = (v: string[]) => sql`${sql.param(v)}::uuid[]`;
+  const out: SQL[] = [sql`c.organization_id = ${ctx.organizationId}`, sql`c.deleted_at is null`];
+  const visible = visibilityCondition(ctx);
+  if (visible) out.push(visible);
+  const search = f.search ? searchCondition(f.search, 'any') : null;
+  if (search) out.push(search);
+  if (f.status === 'active') out.push(sql`c.status = 'active' and not c.is_former`);
+  if (f.status === 'former') out.push(sql`c.is_former`);
+  if (f.paymentStatus) out.push(sql`c.payment_status = ${f.paymentStatus}`);
+  if (f.tags?.length) {
+    out.push(sql`exists (select 1 from contact_tags x where x.organization_id = c.organization_id
+      and x.contact_id = c.id and x.tag_id = any(${ids(f.tags)}))`);
+  }
+  if (f.leadSources?.length) out.push(sql`c.lead_source_id = any(${ids(f.leadSources)})`);
+  if (f.plan) out.push(sql`c.plan = ${f.plan}`);
+  if (f.progressions?.length) out.push(sql`c.rank_id = any(${ids(f.progressions)})`);
+  if (f.contactType) out.push(sql`c.contact_type_id = ${f.contactType}`);
+  if (f.stage) out.push(sql`c.stage_id = ${f.stage}`);
+  return out;
+}
+
+const where = (conditions: SQL[]) => sql.join(conditions, sql` and `);
+
+/** Sort key per rating type; each matches an index of contacts column for column. */
+export function sortOf(ratingType: number | undefined) {
+  const key =
+    ratingType === 1
+      ? sql`coalesce(c.last_attended_at, '-infinity'::timestamptz)`
+      : ratingType === 2
+        ? sql`coalesce(c.last_contacted_at, '-infinity'::timestamptz)`
+        : sql`c.created_at`;
+  const order = ratingType
+    ? sql`${key} desc, c.id desc nulls last`
+    : sql`${key} desc nulls last, c.id desc nulls last`;
+  return { key, order };
+}
+
+function decodeCursor(cursor: string): { key: string; id: string } {
+  try {
+    const [key, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
+    if (typeof key === 'string' && /^[0-9a-f-]{36}$/i.test(id)) return { key, id };
+  } catch {
+    // falls through to the error below
+  }
+  throw new AppError('VALIDATION', 'cursor: is invalid', [{ field: 'cursor', message: 'is invalid' }]);
+}
+
+export async function listContacts(tx: Tx, ctx: RequestContext, q: ContactListQuery) {
+  const conditions = filterConditions(ctx, q);
+  const { key, order } = sortOf(q.ratingType);
+  let offset = q.page * q.pageSize;
+  if (q.cursor) {
+    const c = decodeCursor(q.cursor);
+    conditions.push(sql`(${key}, c.id) < (${c.key}::timestamptz, ${c.id}::uuid)`);
+    offset = 0;
+  }
+  const source = sql`select c.*, (${key})::text as sort_key from contacts c where ${where(conditions)}
+    order by ${order} limit ${q.pageSize + 1} offset ${offset}`;
+  const rows = await rowsOf<ContactRow & { sort_key: string }>(
+    tx,
+    contactAnswerSql(source, order, sql`, c.sort_key`),
+  );
+  const hasMore = rows.length > q.pageSize;
+  const page = rows.slice(0, q.pageSize);
+  const last = page[page.length - 1];
+  return {
+    list: page.map(toContactAnswer),
+    pagination: {
+      page: q.page,
+      pageSize: q.pageSize,
+      hasMore,
+      nextCursor:
+        hasMore && last ? Buffer.from(JSON.stringify([last.sort_key, last.id])).toString('base64url') : null,
+    },
+  };
+}
+
+export async function contactCounts(tx: Tx, orgId: string): Promise<ContactCountsAnswer> {
+  const [row] = await rowsOf<{ active: number; former: number; past_due: number; total: number }>(
+    tx,
+    sql`select active, former, past_due, total from contact_counts where organization_id = ${orgId}`,
+  );
+  return {
+    active: row?.active ?? 0,
+    former: row?.former ?? 0,
+    pastDue: row?.past_due ?? 0,
+    total: row?.total ?? 0,
+  };
+}
+
+/**
+ * The list's total under its filters. Unfiltered (or by status or past due alone) it is the
+ * exact kept count; otherwise a count that stops at FILTERED_TOTAL_CAP so it stays fast.
+ */
+export async function filteredTotal(tx: Tx, ctx: RequestContext, f: ContactFilters) {
+  const { status, paymentStatus, dataFlow: _flow, ...rest } = f;
+  const onlyKeptCounts =
+    !visibilityCondition(ctx) &&
+    Object.values(rest).every((v) => v === undefined || (Array.isArray(v) && v.length === 0)) &&
+    (!paymentStatus || (paymentStatus === 'past_due' && !status));
+  if (onlyKeptCounts) {
+    const counts = await contactCounts(tx, ctx.organizationId);
+    const total = paymentStatus ? counts.pastDue : status ? counts[status] : counts.total;
+    return { total, capped: false };
+  }
+  // One tag: walk that tag's members and look each contact up by its key (a lateral lookup, so
+  // the planner cannot turn it into a merge join that walks the whole contacts key in order).
+  const byTag = f.tags?.length === 1 ? f.tags[0]! : null;
+  const conditions = where(filterConditions(ctx, byTag ? { ...f, tags: undefined } : f));
+  const counted = byTag
+    ? sql`select 1 from contact_tags x cross join lateral (
+          select 1 from contacts c
+          where c.organization_id = x.organization_id and c.id = x.contact_id and ${conditions} limit 1
+        ) m
+        where x.organization_id = ${ctx.organizationId} and x.tag_id = ${byTag}`
+    : sql`select 1 from contacts c where ${conditions}`;
+  const [row] = await rowsOf<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from (${counted} limit ${FILTERED_TOTAL_CAP + 1}) s`,
+  );
+  const n = row?.n ?? 0;
+  return { total: Math.min(n, FILTERED_TOTAL_CAP), capped: n > FILTERED_TOTAL_CAP };
+}
+
+/** Picker searches (search-name, -phone, -email): live contacts ordered by name. */
+export async function searchContacts(
+  tx: Tx,
+  orgId: string,
+  kind: SearchKind,
+  q: { q?: string; page: number; pageSize: number },
+) {
+  const conditions = [sql`c.organization_id = ${orgId}`, sql`c.deleted_at is null`];
+  const match = q.q ? searchCondition(q.q, kind) : null;
+  if (match) conditions.push(match);
+  const order = sql`(lower(c.full_name) collate "C"), c.id`;
+  const source = sql`select c.* from contacts c where ${where(conditions)}
+    order by ${order} limit ${q.pageSize + 1} offset ${q.page * q.pageSize}`;
+  const rows = await rowsOf<PickerRow>(tx, pickerOptionSql(source, order));
+  return {
+    list: rows.slice(0, q.pageSize).map(toPickerOption),
+    pagination: { page: q.page, pageSize: q.pageSize, hasMore: rows.length > q.pageSize },
+  };
+}
+
+const GROUP_MEMBERS_MAX = 20;
+
+/**
+ * Groups of live contacts sharing an e-mail (case-insensitive) or phone digits, a page of groups
+ * per kind, each with up to 20 members. Grouping walks the exact-lookup indexes in key order.
+ */
+export async function duplicateGroups(
+  tx: Tx,
+  orgId: string,
+  q: { by: 'email' | 'phone' | 'any'; page: number; pageSize: number },
+) {
+  const kinds = q.by === 'any' ? (['email', 'phone'] as const) : ([q.by] as const);
+  const perKind = kinds.map((kind) => {
+    const key = kind === 'email' ? sql`lower(c.email)` : sql`c.phone_digits`;
+    const present = kind === 'email' ? sql`c.email is not null` : sql`c.phone_digits is not null`;
+    return sql`(select ${kind}::text as dup_by, k.dup_key, m.* from (
+        select ${key} as dup_key from contacts c
+        where c.organization_id = ${orgId} and c.deleted_at is null and ${present}
+        group by ${key} having count(*) > 1
+        order by ${key} limit ${q.pageSize + 1} offset ${q.page * q.pageSize}
+      ) k cross join lateral (
+        select c.* from contacts c
+        where c.organization_id = ${orgId} and c.deleted_at is null and ${present} and ${key} = k.dup_key
+        order by c.created_at, c.id limit ${GROUP_MEMBERS_MAX}
+      ) m)`;
+  });
+  const rows = await rowsOf<PickerRow & { dup_by: 'email' | 'phone'; dup_key: string }>(
+    tx,
+    pickerOptionSql(
+      sql.join(perKind, sql` union all `),
+      sql`c.dup_by, c.dup_key, c.created_at, c.id`,
+      sql`, c.dup_by, c.dup_key`,
+    ),
+  );
+  const groups = new Map<
+    string,
+    { by: 'email' | 'phone'; key: string; contacts: ReturnType<typeof toPickerOption>[] }
+  >();
+  for (const r of rows) {
+    const id = `${r.dup_by}:${r.dup_key}`;
+    if (!groups.has(id)) groups.set(id, { by: r.dup_by, key: r.dup_key, contacts: [] });
+    groups.get(id)!.contacts.push(toPickerOption(r));
+  }
+  let hasMore = false;
+  const list = kinds.flatMap((kind) => {
+    const ofKind = [...groups.values()].filter((g) => g.by === kind);
+    if (ofKind.length > q.pageSize) hasMore = true;
+    return ofKind.slice(0, q.pageSize);
+  });
+  return { list, pagination: { page: q.page, pageSize: q.pageSize, hasMore } };
+}

@@ -1,0 +1,245 @@
+import type {
+  ContactAnswer,
+  ContactCreateBody,
+  ContactPickerOption,
+  ContactUpdateBody,
+} from '@opsuite/shared';
+import { phoneDigits } from '@opsuite/shared';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { RequestContext } from '../../plugins/types.ts';
+import { recordActivities, recordActivity } from './contact-activities.service.ts';
+import { loadContacts, pickerOptionSql, rowsOf, toPickerOption } from './contact-query.ts';
+import { contacts, contactTags } from './contacts.tables.ts';
+import { assertContactsExist, assertLookupsExist, assertTypeChange } from './contacts-access.ts';
+
+// Creating, changing, reading one by one and (soft) deleting contacts.
+
+/** The kiosk pads typed codes to 10 digits (core §5), so numeric punch ids are stored padded. */
+export function normalizePunchId(punchId: string | null | undefined): string | null | undefined {
+  if (punchId === null || punchId === undefined) return punchId;
+  return /^\d{1,9}$/.test(punchId) ? punchId.padStart(10, '0') : punchId;
+}
+
+const PUNCH_TAKEN = 'This punch ID is already in use';
+
+/** Turns the punch-id unique index into a clear 409 (two writers racing for one id). */
+export async function guardPunchId<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    const cause = (err as { cause?: { code?: string; constraint?: string } }).cause ?? err;
+    const c = cause as { code?: string; constraint?: string };
+    if (c.code === '23505' && c.constraint === 'contacts_org_punch_uq') {
+      throw new AppError('CONFLICT', PUNCH_TAKEN, [{ field: 'punchId', message: PUNCH_TAKEN }]);
+    }
+    throw err;
+  }
+}
+
+export async function assertPunchIdFree(tx: Tx, orgId: string, punchId: string, exceptId?: string) {
+  const rows = await rowsOf<{ id: string }>(
+    tx,
+    sql`select id from contacts where organization_id = ${orgId} and punch_id = ${punchId}
+        and deleted_at is null and id is distinct from ${exceptId ?? null}::uuid limit 1`,
+  );
+  if (rows.length > 0)
+    throw new AppError('CONFLICT', PUNCH_TAKEN, [{ field: 'punchId', message: PUNCH_TAKEN }]);
+}
+
+async function validateReferences(tx: Tx, ctx: RequestContext, body: ContactUpdateBody, ids: string[]) {
+  const orgId = ctx.organizationId;
+  await assertLookupsExist(tx, orgId, [
+    { table: 'stages', ids: body.stageId ? [body.stageId] : [], field: 'stageId' },
+    { table: 'lead_sources', ids: body.leadSourceId ? [body.leadSourceId] : [], field: 'leadSourceId' },
+    { table: 'client_ranks', ids: body.rankId ? [body.rankId] : [], field: 'rankId' },
+    { table: 'tags', ids: body.tags ?? [], field: 'tags' },
+    { table: 'contact_fields', ids: Object.keys(body.customFields ?? {}), field: 'customFields' },
+  ]);
+  if (body.contactTypeId !== undefined) await assertTypeChange(tx, ctx, orgId, ids, body.contactTypeId);
+  if (body.punchId) await assertPunchIdFree(tx, orgId, normalizePunchId(body.punchId)!, ids[0]);
+}
+
+/** Column values from a body; only keys present in the body are set. */
+function columnsOf(body: ContactUpdateBody) {
+  const out: Partial<typeof contacts.$inferInsert> = {};
+  const copy = <K extends keyof ContactUpdateBody & keyof typeof out>(k: K) => {
+    if (body[k] !== undefined) (out as Record<string, unknown>)[k] = body[k];
+  };
+  for (const k of [
+    'fullName',
+    'firstName',
+    'lastName',
+    'email',
+    'phone',
+    'photo',
+    'status',
+    'isFormer',
+    'contactTypeId',
+    'stageId',
+    'leadSourceId',
+    'rankId',
+    'billingAddress',
+    'birthday',
+    'paymentStatus',
+    'plan',
+    'stopSms',
+  ] as const)
+    copy(k);
+  if (body.punchId !== undefined) out.punchId = normalizePunchId(body.punchId);
+  if (body.lastAttendedAt !== undefined)
+    out.lastAttendedAt = body.lastAttendedAt ? new Date(body.lastAttendedAt) : null;
+  if (body.lastContactedAt !== undefined)
+    out.lastContactedAt = body.lastContactedAt ? new Date(body.lastContactedAt) : null;
+  return out;
+}
+
+const joinName = (first?: string | null, last?: string | null) =>
+  [first, last].filter(Boolean).join(' ').trim();
+
+export async function createContact(
+  tx: Tx,
+  ctx: RequestContext,
+  body: ContactCreateBody,
+  id = newId(),
+): Promise<ContactAnswer> {
+  await validateReferences(tx, ctx, body, []);
+  const values = {
+    ...columnsOf(body),
+    organizationId: ctx.organizationId,
+    id,
+    fullName: body.fullName || joinName(body.firstName, body.lastName),
+    customFields: body.customFields ?? {},
+    createdBy: ctx.userId,
+  };
+  await guardPunchId(() => tx.insert(contacts).values(values));
+  if (body.tags?.length) {
+    await tx.insert(contactTags).values(
+      [...new Set(body.tags)].map((tagId) => ({
+        organizationId: ctx.organizationId,
+        contactId: id,
+        tagId,
+      })),
+    );
+  }
+  await recordActivity(tx, {
+    organizationId: ctx.organizationId,
+    contactId: id,
+    kind: 'contact.created',
+    title: 'Contact created',
+    actorUserId: ctx.userId,
+  });
+  return (await loadContacts(tx, ctx.organizationId, [id]))[0]!;
+}
+
+export async function updateContact(
+  tx: Tx,
+  ctx: RequestContext,
+  id: string,
+  body: ContactUpdateBody,
+): Promise<ContactAnswer> {
+  const orgId = ctx.organizationId;
+  const [current] = await tx
+    .select({ firstName: contacts.firstName, lastName: contacts.lastName, typeId: contacts.contactTypeId })
+    .from(contacts)
+    .where(and(eq(contacts.organizationId, orgId), eq(contacts.id, id), isNull(contacts.deletedAt)))
+    .for('update');
+  if (!current) throw notFound('Contact');
+  const typeChanges = body.contactTypeId !== undefined && body.contactTypeId !== current.typeId;
+  await validateReferences(
+    tx,
+    ctx,
+    { ...body, contactTypeId: typeChanges ? body.contactTypeId : undefined },
+    [id],
+  );
+  const set: Record<string, unknown> = { ...columnsOf(body), updatedAt: new Date() };
+  if (body.fullName === undefined && (body.firstName !== undefined || body.lastName !== undefined)) {
+    const name = joinName(body.firstName ?? current.firstName, body.lastName ?? current.lastName);
+    if (name) set.fullName = name;
+  }
+  if (body.customFields)
+    set.customFields = sql`${contacts.customFields} || ${JSON.stringify(body.customFields)}::jsonb`;
+  await guardPunchId(() =>
+    tx
+      .update(contacts)
+      .set(set)
+      .where(and(eq(contacts.organizationId, orgId), eq(contacts.id, id))),
+  );
+  if (body.tags) {
+    const tagIds = [...new Set(body.tags)];
+    await tx.execute(
+      sql`delete from contact_tags where organization_id = ${orgId} and contact_id = ${id}
+          and not (tag_id = any(${sql.param(tagIds)}::uuid[]))`,
+    );
+    if (tagIds.length > 0) {
+      await tx
+        .insert(contactTags)
+        .values(tagIds.map((tagId) => ({ organizationId: orgId, contactId: id, tagId })))
+        .onConflictDoNothing();
+    }
+  }
+  await recordActivity(tx, {
+    organizationId: orgId,
+    contactId: id,
+    kind: 'contact.updated',
+    title: 'Contact updated',
+    data: { fields: Object.keys(body) },
+    actorUserId: ctx.userId,
+  });
+  return (await loadContacts(tx, orgId, [id]))[0]!;
+}
+
+export async function getContact(tx: Tx, orgId: string, id: string): Promise<ContactAnswer> {
+  const [found] = await loadContacts(tx, orgId, [id]);
+  if (!found) throw notFound('Contact');
+  return found;
+}
+
+/** Soft delete: the rows stay for the records that point at them (bookings, notes, invoices). */
+export async function deleteContacts(
+  tx: Tx,
+  ctx: RequestContext,
+  ids: string[],
+  source: string,
+): Promise<number> {
+  const orgId = ctx.organizationId;
+  const unique = [...new Set(ids)];
+  await assertContactsExist(tx, orgId, unique);
+  if (ctx.role.contactId && unique.includes(ctx.role.contactId)) {
+    throw new AppError('BAD_REQUEST', 'You cannot delete your own contact', [{ field: 'ids' }]);
+  }
+  await tx.execute(
+    sql`update contacts set deleted_at = now(), updated_at = now()
+        where organization_id = ${orgId} and id = any(${sql.param(unique)}::uuid[]) and deleted_at is null`,
+  );
+  await recordActivities(
+    tx,
+    unique.map((contactId) => ({
+      organizationId: orgId,
+      contactId,
+      kind: 'contact.deleted',
+      title: 'Contact deleted',
+      data: { source },
+      actorUserId: ctx.userId,
+    })),
+  );
+  return unique.length;
+}
+
+/** contact-exists: the first live contact with this e-mail or these phone digits. */
+export async function findExisting(
+  tx: Tx,
+  orgId: string,
+  input: { email?: string | null; phone?: string | null },
+): Promise<ContactPickerOption | null> {
+  const conditions = [];
+  if (input.email) conditions.push(sql`(email is not null and lower(email) = ${input.email.toLowerCase()})`);
+  const digits = phoneDigits(input.phone);
+  if (digits) conditions.push(sql`(phone_digits is not null and phone_digits = ${digits})`);
+  const source = sql`select * from contacts where organization_id = ${orgId} and deleted_at is null
+    and (${sql.join(conditions, sql` or `)}) order by created_at, id limit 1`;
+  const rows = await rowsOf<Parameters<typeof toPickerOption>[0]>(tx, pickerOptionSql(source, sql`c.id`));
+  return rows[0] ? toPickerOption(rows[0]) : null;
+}

@@ -1,0 +1,96 @@
+import { createTestApp, type Session, seedTenant, signIn, type TestApp } from '../../../test/helpers.ts';
+
+// Shared set-up for the contacts API tests: one organisation with an admin, an employee and a
+// client, a second organisation whose admin plays the intruder, and small request helpers.
+
+export type Org = Awaited<ReturnType<typeof seedTenant>>;
+
+export interface Kit {
+  t: TestApp;
+  org: Org;
+  other: Org;
+  admin: Client;
+  employee: Client;
+  client: Client;
+  intruder: Client;
+  /** One number from SQL run as the superuser (outside row-level security). */
+  scalar(text: string, params?: unknown[]): Promise<number>;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+// biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field with expect().
+type Json = any;
+
+export interface Client {
+  session: Session;
+  call(method: Method, url: string, payload?: unknown): Promise<{ status: number; body: Json }>;
+  get(url: string, query?: Record<string, string | number>): Promise<{ status: number; body: Json }>;
+}
+
+export function clientFor(t: TestApp, session: Session, headers: Record<string, string> = {}): Client {
+  const call: Client['call'] = async (method, url, payload) => {
+    const res = await t.app.inject({
+      method,
+      url,
+      headers: { ...session.headers, ...headers },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+    return { status: res.statusCode, body: res.body ? res.json() : null };
+  };
+  return {
+    session,
+    call,
+    get: (url, query) => {
+      const qs = query
+        ? `?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`
+        : '';
+      return call('GET', `${url}${qs}`);
+    },
+  };
+}
+
+export async function createKit(t?: TestApp): Promise<Kit> {
+  const app = t ?? (await createTestApp());
+  const org = await seedTenant(app, ['admin', 'employee', 'client'], 'Contacts');
+  const other = await seedTenant(app, ['admin'], 'Intruder');
+  const [a, e, c, i] = await Promise.all([
+    signIn(app, org.emails.admin!),
+    signIn(app, org.emails.employee!),
+    signIn(app, org.emails.client!),
+    signIn(app, other.emails.admin!),
+  ]);
+  return {
+    t: app,
+    org,
+    other,
+    admin: clientFor(app, a),
+    employee: clientFor(app, e),
+    client: clientFor(app, c),
+    intruder: clientFor(app, i),
+    async scalar(text, params) {
+      const rows = await app.database.query<{ n: number }>(text, params);
+      return Number(rows[0]?.n ?? 0);
+    },
+  };
+}
+
+/** The kept counts of an organisation next to the same numbers counted from the rows. */
+export async function countsAgree(kit: Kit, orgId: string) {
+  const kept = (
+    await kit.t.database.query<Record<string, number>>(
+      'select active, former, past_due, total from contact_counts where organization_id = $1',
+      [orgId],
+    )
+  )[0] ?? { active: 0, former: 0, past_due: 0, total: 0 };
+  const counted = (
+    await kit.t.database.query<Record<string, number>>(
+      `select count(*) filter (where status = 'active' and not is_former)::int as active,
+              count(*) filter (where is_former)::int as former,
+              count(*) filter (where payment_status = 'past_due')::int as past_due,
+              count(*)::int as total
+       from contacts where organization_id = $1 and deleted_at is null`,
+      [orgId],
+    )
+  )[0]!;
+  return { kept: { ...kept }, counted: { ...counted } };
+}

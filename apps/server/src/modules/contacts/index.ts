@@ -1,0 +1,52 @@
+// Contacts (CRM): contacts with their tags, stages, lead sources, ranks, types and custom fields,
+// follow-up notes, files, family links, the activity timeline every module writes, and the picker
+// searches, statistics, export and merge; imports (a background worker over a job table) and bulk
+// creation, weekly shifts, and payment cards through the payments adapter.
+import type { App } from '../../plugins/types.ts';
+import { createPaymentsProvider } from '../payments/index.ts';
+import { contactFieldsRoutes } from './contact-fields.routes.ts';
+import { contactFilesRoutes } from './contact-files.routes.ts';
+import { contactRanksRoutes } from './contact-ranks.routes.ts';
+import { contactRecordsRoutes } from './contact-records.routes.ts';
+import { contactShiftsRoutes } from './contact-shifts.routes.ts';
+import { contactStagesRoutes } from './contact-stages.routes.ts';
+import { contactTagsRoutes } from './contact-tags.routes.ts';
+import { contactTypesRoutes } from './contact-types.routes.ts';
+import { contactsBulkCreateRoutes } from './contacts-bulk-create.routes.ts';
+import { contactsExportRoutes } from './contacts-export.routes.ts';
+import { contactsImportRoutes } from './contacts-import.routes.ts';
+import { ImportWorker } from './contacts-import.worker.ts';
+import { contactsReadRoutes } from './contacts-read.routes.ts';
+import { contactsStatisticsRoutes } from './contacts-statistics.routes.ts';
+import { contactsWriteRoutes } from './contacts-write.routes.ts';
+import { paymentCardsRoutes } from './payment-cards.routes.ts';
+
+export { type ActivityInput, recordActivities, recordActivity } from './contact-activities.service.ts';
+export { ImportWorker } from './contacts-import.worker.ts';
+
+export function register(app: App) {
+  contactsReadRoutes(app);
+  contactsWriteRoutes(app);
+  contactTagsRoutes(app);
+  contactStagesRoutes(app);
+  contactRanksRoutes(app);
+  contactTypesRoutes(app);
+  contactFieldsRoutes(app);
+  contactRecordsRoutes(app);
+  contactsStatisticsRoutes(app);
+  contactsExportRoutes(app);
+  contactFilesRoutes(app);
+  contactShiftsRoutes(app);
+  contactsBulkCreateRoutes(app);
+  paymentCardsRoutes(app, createPaymentsProvider(app.services.config, app.services.database));
+
+  const { config, database } = app.services;
+  const worker = new ImportWorker(database, {
+    // PGlite is opened by one process only: a job it left processing has no other worker.
+    takeOverOnStart: database.kind === 'pglite',
+    log: app.log,
+  });
+  contactsImportRoutes(app, worker);
+  if (config.importWorker) app.addHook('onReady', async () => worker.start());
+  app.addHook('onClose', () => worker.stop());
+}

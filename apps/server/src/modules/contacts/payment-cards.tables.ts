@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { organizations } from '../organizations/organizations.tables.ts';
+import { contacts } from './contact-core.tables.ts';
+
+// A contact's payment cards as the card provider keeps them (ARCHITECTURE rule 8). Only what is
+// safe to keep is stored: the provider's references, brand, last four digits and expiry; the
+// card number never reaches the database.
+
+/** The provider's customer record for a contact, one per provider. */
+export const paymentCustomers = pgTable(
+  'payment_customers',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id').notNull(),
+    provider: text('provider').notNull(),
+    customerRef: text('customer_ref').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.contactId, t.provider] }),
+    foreignKey({
+      columns: [t.organizationId, t.contactId],
+      foreignColumns: [contacts.organizationId, contacts.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/** A card saved with the provider; `provider_card_id` is the provider's token for it. */
+export const paymentCards = pgTable(
+  'payment_cards',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    contactId: uuid('contact_id').notNull(),
+    provider: text('provider').notNull(),
+    providerCardId: text('provider_card_id').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: smallint('exp_month').notNull(),
+    expYear: smallint('exp_year').notNull(),
+    holderName: text('holder_name'),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    foreignKey({
+      columns: [t.organizationId, t.contactId],
+      foreignColumns: [contacts.organizationId, contacts.id],
+    }).onDelete('cascade'),
+    check('payment_cards_last4_ck', sql`${t.last4} ~ '^[0-9]{4}$'`),
+    check('payment_cards_exp_month_ck', sql`${t.expMonth} between 1 and 12`),
+    uniqueIndex('payment_cards_provider_card_uq').on(t.organizationId, t.provider, t.providerCardId),
+    index('payment_cards_org_contact_idx').on(t.organizationId, t.contactId, t.createdAt, t.id),
+    // At most one default card per contact.
+    uniqueIndex('payment_cards_default_uq').on(t.organizationId, t.contactId).where(sql`${t.isDefault}`),
+  ],
+);

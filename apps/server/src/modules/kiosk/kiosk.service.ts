@@ -1,0 +1,157 @@
+import { KIOSK_PADDED_CODE_LENGTH, kioskDisplayName, padKioskCode } from '@opsuite/shared';
+import type { KioskContact } from '@opsuite/shared/contracts/kiosk';
+import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Tx } from '../../db/client.ts';
+import { unauthenticated } from '../../lib/errors.ts';
+import { rows } from '../booking/booking-access.ts';
+import { type BookingRow, bookingsSql, kioskBookingAnswer } from '../booking/booking-queries.ts';
+import { preparedRows } from '../booking/prepared.ts';
+import { kioskOrganizationOf } from '../devices/devices.service.ts';
+
+// What a paired kiosk reads: its session, members by check-in code or name, their bookings.
+// Every call first proves the device still exists and is active, inside the same transaction
+// (the hot calls fold that check into their one statement).
+
+export const REMOVED = 'This device was removed';
+
+export interface KioskOrgRow {
+  device_id: string;
+  device_name: string;
+  id: string;
+  name: string;
+  logo_link: string | null;
+  theme_color: string;
+  time_zone: string;
+}
+
+/** Runs `fn` in the device's tenant transaction once the device is known to be active. */
+export function kioskTx<T>(req: FastifyRequest, fn: (tx: Tx, org: KioskOrgRow) => Promise<T>): Promise<T> {
+  const { deviceId, organizationId } = req.device!;
+  return req.tenant(async (tx) => {
+    const [org] = await rows<KioskOrgRow>(
+      tx,
+      sql`select d.id as device_id, d.name as device_name, o.id, o.name, o.logo_link, o.theme_color, o.time_zone
+          from devices d join organizations o on o.id = d.organization_id
+          where d.organization_id = ${organizationId} and d.id = ${deviceId} and d.is_active`,
+    );
+    if (!org) throw unauthenticated(REMOVED);
+    return fn(tx, org);
+  });
+}
+
+export async function kioskSession(tx: Tx, org: KioskOrgRow) {
+  await tx.execute(
+    sql`update devices set last_seen_at = now() where organization_id = ${org.id} and id = ${org.device_id}`,
+  );
+  return { device: { _id: org.device_id, name: org.device_name }, organization: kioskOrganizationOf(org) };
+}
+
+interface ContactRow {
+  id: string;
+  full_name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone: string | null;
+  photo: string | null;
+  rank_name: string | null;
+  rank_image: string | null;
+}
+
+function kioskContact(c: ContactRow, withReach: boolean): KioskContact {
+  return {
+    _id: c.id,
+    name: kioskDisplayName({ fullName: c.full_name, firstName: c.first_name, lastName: c.last_name }),
+    fullName: c.full_name,
+    firstName: c.first_name,
+    lastName: c.last_name,
+    preferredName: null,
+    displayName: null,
+    email: withReach ? c.email : null,
+    phone: withReach ? c.phone : null,
+    photo: c.photo,
+    currentRank: c.rank_name ? { name: c.rank_name, image: c.rank_image } : null,
+    currentRankName: c.rank_name,
+    currentRankImage: c.rank_image,
+  };
+}
+
+const CONTACT_COLUMNS = sql`c.id, c.full_name, c.first_name, c.last_name, c.email, c.phone, c.photo,
+  r.name as rank_name, r.image as rank_image`;
+
+/**
+ * The stored punch ids a padded code stands for: the code itself and, for a 10-character code,
+ * the code without some of its leading zeros ('0000001234' → '000001234' … '1234'). Comparing
+ * with these equals comparing left-padded punch ids, and plain equality can use the punch-id
+ * index under row-level security (lpad() is not leakproof, so an index on it could not be used).
+ */
+export function punchIdCandidates(code: string): string[] {
+  const padded = padKioskCode(code);
+  const out = [padded];
+  if (padded.length === KIOSK_PADDED_CODE_LENGTH) {
+    for (let i = 1; i < padded.length && padded[i - 1] === '0'; i++) out.push(padded.slice(i));
+  }
+  return out;
+}
+
+/** $1 organisation, $2 device, $3 the punch-id candidates. */
+const BY_CODE_SQL = `
+  select exists (select 1 from devices where organization_id = $1 and id = $2 and is_active) as device_ok, k.*
+  from (select 1) one left join lateral (
+    select c.id, c.full_name, c.first_name, c.last_name, c.email, c.phone, c.photo,
+      r.name as rank_name, r.image as rank_image
+    from contacts c
+    left join client_ranks r on r.organization_id = c.organization_id and r.id = c.rank_id
+    where c.organization_id = $1 and c.deleted_at is null and c.punch_id is not null
+      and c.punch_id = any($3::text[])
+    order by length(c.punch_id) desc, c.created_at, c.id
+    limit 1) k on true`;
+
+/** A member by check-in code, an exact match first. One statement, device check included. */
+export async function contactByCode(tx: Tx, organizationId: string, deviceId: string, code: string) {
+  const [row] = await preparedRows<ContactRow & { device_ok: boolean }>(
+    tx,
+    'kiosk_contact_by_code',
+    BY_CODE_SQL,
+    [organizationId, deviceId, punchIdCandidates(code)],
+  );
+  if (!row?.device_ok) throw unauthenticated(REMOVED);
+  return { contact: row.id ? kioskContact(row, true) : null };
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+
+/** The Search By Name tab: names only (no e-mail or phone on a shared screen), 10 at most. */
+export async function searchKioskContacts(tx: Tx, organizationId: string, q: string) {
+  const text = q.trim().toLowerCase();
+  const match =
+    text.length >= 3
+      ? sql`lower(c.full_name) like ${`%${escapeLike(text)}%`}`
+      : sql`(lower(c.full_name) collate "C") like ${`${escapeLike(text)}%`}`;
+  const list = await rows<ContactRow>(
+    tx,
+    sql`select ${CONTACT_COLUMNS}
+        from (select * from contacts c where c.organization_id = ${organizationId} and c.deleted_at is null and ${match}
+              order by (lower(c.full_name) collate "C"), c.id limit 10) c
+        left join client_ranks r on r.organization_id = c.organization_id and r.id = c.rank_id
+        order by (lower(c.full_name) collate "C"), c.id`,
+  );
+  return { list: list.map((c) => kioskContact(c, false)) };
+}
+
+export async function kioskBookings(
+  tx: Tx,
+  organizationId: string,
+  q: { slotId: string; contactId: string; page: number; perPage: number },
+) {
+  const list = await rows<BookingRow>(
+    tx,
+    bookingsSql(
+      sql`b.organization_id = ${organizationId} and b.slot_id = ${q.slotId} and b.contact_id = ${q.contactId}
+          and not b.is_deleted`,
+      sql`order by b.created_at, b.id limit ${q.perPage} offset ${q.page * q.perPage}`,
+    ),
+  );
+  return { list: list.map(kioskBookingAnswer) };
+}

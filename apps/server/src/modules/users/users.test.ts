@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, DB_KIND, seedTenant, signIn, type TestApp } from '../../../test/helpers.ts';
+
+describe(`users (${DB_KIND})`, () => {
+  let t: TestApp;
+  let org: Awaited<ReturnType<typeof seedTenant>>;
+  let other: Awaited<ReturnType<typeof seedTenant>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    org = await seedTenant(t, ['admin', 'employee', 'client']);
+    other = await seedTenant(t, ['admin']);
+  });
+  afterAll(() => t.close());
+
+  const idOf = (o: typeof org, role: string) => o.members[o.emails[role]!]!.userId;
+
+  it('reads oneself, and an admin reads members of the same organisation', async () => {
+    const client = await signIn(t, org.emails.client!);
+    const self = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/${client.userId}`,
+      headers: client.headers,
+    });
+    expect(self.statusCode).toBe(200);
+    expect(self.json()).toMatchObject({ _id: client.userId, email: org.emails.client });
+    const admin = await signIn(t, org.emails.admin!);
+    const member = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/${client.userId}`,
+      headers: admin.headers,
+    });
+    expect(member.statusCode).toBe(200);
+  });
+
+  it('404 for a member read by someone without users access, and for another organisation', async () => {
+    const client = await signIn(t, org.emails.client!);
+    const peer = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/${idOf(org, 'employee')}`,
+      headers: client.headers,
+    });
+    expect(peer.statusCode).toBe(404);
+    const admin = await signIn(t, org.emails.admin!);
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/${idOf(other, 'admin')}`,
+      headers: admin.headers,
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('edits only one’s own profile; a new password needs the current one', async () => {
+    const s = await signIn(t, org.emails.employee!);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/profile/${s.userId}`,
+      headers: s.headers,
+      payload: { fullName: 'Eve Employee', phone: '15551234567' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ fullName: 'Eve Employee', phone: '15551234567' });
+
+    const foreign = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/profile/${idOf(org, 'admin')}`,
+      headers: s.headers,
+      payload: { fullName: 'Hijacked' },
+    });
+    expect(foreign.statusCode).toBe(404);
+    const adminRow = await t.database.query<{ full_name: string }>(
+      'select full_name from users where id = $1',
+      [idOf(org, 'admin')],
+    );
+    expect(adminRow[0]!.full_name).not.toBe('Hijacked');
+
+    const noCurrent = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/profile/${s.userId}`,
+      headers: s.headers,
+      payload: { newPassword: 'newpassword1' },
+    });
+    expect(noCurrent.statusCode).toBe(400);
+    const wrongCurrent = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/profile/${s.userId}`,
+      headers: s.headers,
+      payload: { currentPassword: 'nope', newPassword: 'newpassword1' },
+    });
+    expect(wrongCurrent.statusCode).toBe(400);
+    expect(wrongCurrent.json().error.message).toBe('Current password is incorrect');
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/profile/${s.userId}`,
+      headers: s.headers,
+      payload: { currentPassword: 'password123', newPassword: 'newpassword1' },
+    });
+    expect(changed.statusCode).toBe(200);
+    await expect(signIn(t, org.emails.employee!, 'newpassword1')).resolves.toBeTruthy();
+  });
+
+  it('deletes one’s own account after the password is confirmed', async () => {
+    const s = await signIn(t, org.emails.client!);
+    const wrong = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/user/delete',
+      headers: s.headers,
+      payload: { source: 'profile', password: 'bad' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/user/delete',
+      headers: s.headers,
+      payload: { source: 'profile', password: 'password123' },
+    });
+    expect(res.statusCode).toBe(200);
+    await expect(signIn(t, org.emails.client!)).rejects.toThrow(/401/);
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/jwt/refresh-token',
+      payload: { refreshToken: s.refreshToken },
+    });
+    expect(refresh.statusCode).toBe(401);
+    const audit = await t.database.query<{ action: string }>(
+      `select action from audit_log where organization_id = $1 and action = 'user.deleted'`,
+      [org.id],
+    );
+    expect(audit).toHaveLength(1);
+  });
+});

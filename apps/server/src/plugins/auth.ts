@@ -1,0 +1,129 @@
+import { can } from '@opsuite/shared';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Tx } from '../db/client.ts';
+import { withTenant } from '../db/tenant.ts';
+import type { OpenTenantTx } from '../db/tenant-pg.ts';
+import { AppError, forbidden, unauthenticated } from '../lib/errors.ts';
+import {
+  type ContextHeaders,
+  type ContextRow,
+  contextFromRow,
+  contextKey,
+  inlineContextSql,
+  resolveContext,
+} from './context.ts';
+import type { App, RequestContext } from './types.ts';
+
+function bearer(request: FastifyRequest): string | null {
+  const h = request.headers.authorization;
+  if (!h) return null;
+  const [scheme, token] = h.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+}
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const v = request.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+async function finishWith<T>(open: OpenTenantTx, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  let result: T;
+  try {
+    result = await fn(open.tx);
+  } catch (err) {
+    await open.finish(false);
+    throw err;
+  }
+  await open.finish(true);
+  return result;
+}
+
+/**
+ * The one declarative guard: every API route states `config.auth` (and, for tenant routes,
+ * `config.permission`); this hook enforces it before the body is even parsed.
+ *
+ * On PostgreSQL a tenant route's transaction opens here, in the same round trip as the context
+ * read, and the handler's `req.tenant()` continues it; a route that reads global tables declares
+ * `config.systemReads` so its connection is handed back before the handler runs.
+ */
+export const authPlugin = fp(async (app: App) => {
+  const { tokens, database } = app.services;
+  const openTx = new WeakMap<FastifyRequest, OpenTenantTx>();
+
+  app.decorateRequest('userId', null);
+  app.decorateRequest('ctx', null);
+  app.decorateRequest('device', null);
+  app.decorateRequest('tenant', function tenant<T>(this: FastifyRequest, fn: (tx: Tx) => Promise<T>) {
+    const orgId = this.ctx?.organizationId ?? this.device?.organizationId;
+    if (!orgId) throw new AppError('INTERNAL', 'No organisation bound to this request');
+    const open = openTx.get(this);
+    if (open) {
+      openTx.delete(this);
+      return finishWith(open, fn);
+    }
+    if (database.beginTenant) return database.beginTenant(orgId).then((o) => finishWith(o, fn));
+    return withTenant(database.db, orgId, fn);
+  });
+
+  async function tenantContext(request: FastifyRequest, userId: string): Promise<RequestContext> {
+    const headers: ContextHeaders = {
+      organization: header(request, 'organization'),
+      assigner: header(request, 'assigner'),
+      isEmployee: header(request, 'isemployee'),
+    };
+    if (!database.beginTenant) return resolveContext(database, userId, headers);
+    const key = await contextKey(database, userId, headers);
+    const open = await database.beginTenant(key.organizationId, inlineContextSql(key));
+    try {
+      const ctx = contextFromRow(open.preludeRows[0] as ContextRow | undefined, userId, headers);
+      if (request.routeOptions.config.systemReads) await open.finish(true);
+      else openTx.set(request, open);
+      return ctx;
+    } catch (err) {
+      await open.finish(false);
+      throw err;
+    }
+  }
+
+  // A tenant transaction the handler never used (a 400, a 404, a read of the context only) ends here.
+  const release = async (request: FastifyRequest) => {
+    const open = openTx.get(request);
+    if (!open) return;
+    openTx.delete(request);
+    await open.finish(false);
+  };
+  app.addHook('onResponse', release);
+  app.addHook('onRequestAbort', release);
+
+  app.addHook('onRequest', async (request) => {
+    const url = request.routeOptions.url;
+    if (!url?.startsWith('/api/')) return; // static files, /docs, and the not-found handler
+    const config = request.routeOptions.config;
+    const kind = config?.auth;
+    if (!kind) throw new AppError('INTERNAL', 'Route has no auth decision');
+    if (kind === 'public') return;
+
+    const token = bearer(request);
+    if (!token) throw unauthenticated('Sign in first');
+
+    if (kind === 'device') {
+      const claims = await tokens.verify(token, 'device');
+      if (!claims.org) throw unauthenticated('Invalid device credential');
+      request.device = { deviceId: claims.sub, organizationId: claims.org };
+      return;
+    }
+
+    const claims = await tokens.verify(token, 'access');
+    request.userId = claims.sub;
+    if (kind === 'user') return;
+
+    const permission = config.permission;
+    if (!permission) throw new AppError('INTERNAL', 'Route has no permission rule');
+    request.ctx = await tenantContext(request, claims.sub);
+    if (!can(request.ctx.ability, permission.action, permission.resource)) {
+      await release(request);
+      throw forbidden(`You do not have ${permission.action} access to ${permission.resource}`);
+    }
+  });
+});

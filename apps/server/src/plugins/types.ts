@@ -1,0 +1,96 @@
+import type { AbilityRule, Action, PermissionRule } from '@opsuite/shared';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../config.ts';
+import type { DatabaseHandle, Tx } from '../db/client.ts';
+import type { Mailer } from '../lib/mailer.ts';
+import type { RateLimiter } from '../lib/rate-limiter.ts';
+import type { TokenSigner } from '../lib/tokens.ts';
+
+/** How a route is reached: with no sign-in, a signed-in user, a user inside an organisation, or a kiosk device. */
+export type AuthKind = 'public' | 'user' | 'tenant' | 'device';
+
+export interface RoutePermission {
+  resource: string;
+  action: Action;
+}
+
+export interface RoleContext {
+  roleId: string | null;
+  contactTypeId: string | null;
+  contactTypeName: string;
+  contactTypeType: string;
+  contactId: string | null;
+  assignerId: string | null;
+}
+
+export interface OrganizationRow {
+  id: string;
+  name: string;
+  themeColor: string;
+  logoLink: string | null;
+  timeZone: string;
+  plan: { planId: string; name: string }[];
+  permissions: PermissionRule[];
+  isViewUserData: boolean;
+}
+
+/** Everything the server derived about the caller; headers are checked against it, never trusted. */
+export interface RequestContext {
+  userId: string;
+  organizationId: string;
+  organization: OrganizationRow;
+  membershipUserType: string;
+  role: RoleContext;
+  userType: string;
+  isEmployee: boolean;
+  rules: PermissionRule[];
+  ability: AbilityRule[];
+  dataFlow: boolean;
+}
+
+export interface DeviceContext {
+  deviceId: string;
+  organizationId: string;
+}
+
+export interface AppServices {
+  config: Config;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  tokens: TokenSigner;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthKind;
+    permission?: RoutePermission;
+    /** The handler reads global tables (users, other organisations' names) outside req.tenant(). */
+    systemReads?: boolean;
+  }
+  interface FastifyInstance {
+    services: AppServices;
+  }
+  interface FastifyRequest {
+    userId: string | null;
+    ctx: RequestContext | null;
+    device: DeviceContext | null;
+    /** Runs `fn` in a tenant transaction for the request's organisation. */
+    tenant<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  }
+}
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;

@@ -1,0 +1,77 @@
+import type { EventInput } from '@fullcalendar/core';
+import type { CalendarFilter, CalendarItem } from '@opsuite/shared';
+import { clampAttended } from '@opsuite/shared/rules/kiosk';
+
+// How the calendar's items become FullCalendar events: which filter shows them (platform §2:
+// Events, Appointments, Classes) and the colour of their event colour name (platform §3).
+
+export const FILTERS: readonly CalendarFilter[] = ['Events', 'Appointments', 'Classes'];
+
+/** The calendar each filter stands for, in the sidebar's colours. */
+export const FILTER_COLORS: Record<CalendarFilter, string> = {
+  Events: 'grape',
+  Appointments: 'teal',
+  Classes: 'blue',
+};
+
+export interface CalendarPermissions {
+  canUpdate: boolean;
+}
+
+/** "Yoga · 3/20" for a class with a capacity, "Yoga · 3 booked" without one. */
+export function classTitle(item: CalendarItem): string {
+  const booked = item.extendedProps.bookedCount ?? 0;
+  const capacity = item.extendedProps.capacity;
+  return `${item.title} · ${capacity ? `${booked}/${capacity}` : `${booked} booked`}`;
+}
+
+export function itemTitle(item: CalendarItem): string {
+  if (item.kind === 'class') return classTitle(item);
+  const who = item.extendedProps.contactName;
+  // The server may already name the member in the title ("Private Lesson: Morgan Member").
+  if (item.kind === 'appointment' && who && !item.title.includes(who)) return `${item.title} · ${who}`;
+  return item.title;
+}
+
+/** The items whose calendar is switched on, as FullCalendar events coloured by colour name. */
+export function toCalendarEvents(
+  items: readonly CalendarItem[],
+  filters: ReadonlySet<CalendarFilter>,
+  hexOf: (colorName: string) => string,
+  { canUpdate }: CalendarPermissions,
+): EventInput[] {
+  return items
+    .filter((item) => filters.has(item.calendar))
+    .map((item) => {
+      const color = item.color || hexOf(item.colorName);
+      const movable = canUpdate && item.kind !== 'event';
+      return {
+        id: item.id,
+        title: itemTitle(item),
+        start: item.start,
+        end: item.end,
+        allDay: item.allDay,
+        backgroundColor: color,
+        borderColor: color,
+        startEditable: movable,
+        durationEditable: canUpdate && item.kind === 'class',
+        classNames: [`opsuite-${item.kind}`, item.extendedProps.status === 'completed' ? 'is-completed' : ''],
+        extendedProps: {
+          item,
+          attended: clampAttended(item.extendedProps.attendedSlots ?? 0),
+        },
+      } satisfies EventInput;
+    });
+}
+
+/** Switching one filter on or off; "View all" turns every filter on, or all off when all are on. */
+export function toggleFilter(
+  current: ReadonlySet<CalendarFilter>,
+  filter: CalendarFilter | 'all',
+): Set<CalendarFilter> {
+  if (filter === 'all') return current.size === FILTERS.length ? new Set() : new Set(FILTERS);
+  const next = new Set(current);
+  if (next.has(filter)) next.delete(filter);
+  else next.add(filter);
+  return next;
+}

@@ -1,0 +1,234 @@
+import type { AdminSlot, BookingRecord } from '@opsuite/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { storeSession } from '../../app/auth-store';
+import { jsonResponse, renderApp } from '../../test-utils';
+import {
+  calendarItem,
+  callsTo,
+  fakeApi,
+  id,
+  signInAdmin,
+  stubDocumentFonts,
+  todayAt,
+} from './booking.fixtures';
+import { FILTERS, toCalendarEvents, toggleFilter } from './calendar-events';
+
+const ITEMS = [
+  calendarItem('class', 1, 'Morning Yoga'),
+  calendarItem('appointment', 2, 'Personal Training'),
+  calendarItem('event', 3, 'Staff meeting'),
+];
+const TODAY = todayAt(10).slice(0, 10);
+const SLOT: AdminSlot = {
+  _id: id(1),
+  date: TODAY,
+  startTime: '10:00',
+  endTime: '11:00',
+  startsAt: todayAt(10),
+  endsAt: todayAt(11),
+  capacity: 20,
+  attendedSlots: 1,
+  bookingType: { _id: id(900), title: 'Morning Yoga', program: { name: 'Yoga' } },
+  type: 'class',
+  bookedCount: 2,
+  remaining: 18,
+  scheduleId: null,
+  color: 'Sage',
+  colorHex: '#33B679',
+};
+const attendee = (n: number, name: string, status: BookingRecord['status']): BookingRecord => ({
+  _id: id(300 + n),
+  invitedUser: id(800 + n),
+  bookingSlot: id(1),
+  bookingType: id(900),
+  status,
+  attendDate: status === 'completed' ? todayAt(10) : null,
+  type: 'class',
+  isDeleted: false,
+  startDate: todayAt(10),
+  endDate: todayAt(11),
+  contact: { _id: id(800 + n), fullName: name, photo: null, email: null, phone: null },
+  bookingTypeTitle: 'Morning Yoga',
+  color: 'Sage',
+  slot: { date: TODAY, startTime: '10:00', endTime: '11:00' },
+  notes: null,
+  source: 'kiosk',
+  createdAt: todayAt(8),
+  updatedAt: todayAt(8),
+});
+
+let api: ReturnType<typeof fakeApi>;
+
+beforeEach(() => {
+  storeSession(signInAdmin());
+  api = fakeApi((url, init) => {
+    const method = init.method ?? 'GET';
+    switch (`${method} ${url.pathname}`) {
+      case 'GET /api/calender-setting':
+        return jsonResponse({
+          weekStart: 0,
+          slotDurationMinutes: 30,
+          dayStartTime: '06:00',
+          dayEndTime: '22:00',
+          defaultView: 'listWeek',
+          defaultCapacity: null,
+          publicBookingDays: 14,
+          timeZone: 'UTC',
+        });
+      case 'GET /api/calendar/events':
+        return jsonResponse({ list: ITEMS });
+      case 'GET /api/booking-slot':
+        return jsonResponse({ list: [SLOT] });
+      case 'GET /api/booking':
+        return jsonResponse({
+          list: [attendee(1, 'Morgan Member', 'completed'), attendee(2, 'Casey Client', 'booked')],
+          pagination: { page: 0, perPage: 400, total: 2 },
+        });
+      case 'GET /api/booking-type':
+        return jsonResponse({ list: [] });
+      case 'GET /api/contact/search-name':
+        return jsonResponse({
+          list: [
+            {
+              _id: id(850),
+              fullName: 'Riley Visitor',
+              photo: null,
+              email: 'riley@example.com',
+              phone: null,
+              status: 'active',
+              isFormer: false,
+              contactType: null,
+              currentRank: null,
+              stopSms: false,
+            },
+          ],
+          pagination: { page: 0, pageSize: 10, hasMore: false },
+        });
+      case 'POST /api/booking':
+        return jsonResponse({
+          success: true,
+          message: 'Booking created',
+          data: attendee(3, 'Riley Visitor', 'booked'),
+        });
+      case `PUT /api/booking/${id(302)}`:
+        return jsonResponse({
+          success: true,
+          message: 'Booking updated',
+          data: attendee(2, 'Casey Client', 'completed'),
+        });
+      case `PUT /api/booking-slot/${id(1)}`:
+        return jsonResponse({ success: true, message: 'Slot updated', data: SLOT });
+      default:
+        return undefined;
+    }
+  });
+  vi.stubGlobal('fetch', api);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+async function openCalendar() {
+  const user = userEvent.setup();
+  renderApp('/calendar');
+  await screen.findByText('Morning Yoga · 3/20', {}, { timeout: 8000 });
+  return user;
+}
+
+describe('calendar filters', () => {
+  it('keeps only the switched-on calendars and colours items by their colour name', () => {
+    const hexOf = () => '#7367f0';
+    const all = toCalendarEvents(ITEMS, new Set(FILTERS), hexOf, { canUpdate: true });
+    expect(all.map((e) => e.title)).toEqual([
+      'Morning Yoga · 3/20',
+      'Personal Training · Morgan Member',
+      'Staff meeting',
+    ]);
+    expect(all[0]).toMatchObject({ backgroundColor: '#33B679', durationEditable: true, startEditable: true });
+    expect(all[2]).toMatchObject({ startEditable: false });
+    const classesOff = toCalendarEvents(ITEMS, new Set(['Events', 'Appointments']), hexOf, {
+      canUpdate: true,
+    });
+    expect(classesOff.map((e) => e.title)).not.toContain('Morning Yoga · 3/20');
+    const named = { ...ITEMS[1]!, title: 'Personal Training: Morgan Member' };
+    expect(toCalendarEvents([named], new Set(FILTERS), hexOf, { canUpdate: true })[0]?.title).toBe(
+      'Personal Training: Morgan Member',
+    );
+    expect(toggleFilter(new Set(FILTERS), 'all').size).toBe(0);
+    expect([...toggleFilter(new Set(), 'all')]).toEqual(['Events', 'Appointments', 'Classes']);
+    expect([...toggleFilter(new Set(FILTERS), 'Classes')]).toEqual(['Events', 'Appointments']);
+  });
+});
+
+describe('calendar page', { timeout: 25_000 }, () => {
+  it('shows classes, appointments and events and filters them with Events, Appointments, Classes', async () => {
+    const user = await openCalendar();
+    const filters = screen.getByRole('group', { name: 'Calendar filters' });
+    expect(within(filters).getByRole('checkbox', { name: 'Events' })).toBeChecked();
+    expect(screen.getByText('Personal Training · Morgan Member')).toBeInTheDocument();
+    expect(screen.getByText('Staff meeting')).toBeInTheDocument();
+
+    await user.click(within(filters).getByRole('checkbox', { name: 'Classes' }));
+    await waitFor(() => expect(screen.queryByText('Morning Yoga · 3/20')).not.toBeInTheDocument());
+    expect(screen.getByText('Staff meeting')).toBeInTheDocument();
+
+    await user.click(within(filters).getByRole('checkbox', { name: 'Events' }));
+    await waitFor(() => expect(screen.queryByText('Staff meeting')).not.toBeInTheDocument());
+    expect(screen.getByText('Personal Training · Morgan Member')).toBeInTheDocument();
+
+    await user.click(within(filters).getByRole('checkbox', { name: 'View all' }));
+    expect(await screen.findByText('Morning Yoga · 3/20')).toBeInTheDocument();
+    expect(screen.getByText('Staff meeting')).toBeInTheDocument();
+
+    const query = callsTo(api, '/calendar/events')[0]?.query;
+    expect(query?.start).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(query?.end).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  });
+
+  it('opens a class slot with its attendees and saves it', async () => {
+    const user = await openCalendar();
+    await user.click(screen.getByText('Morning Yoga · 3/20'));
+    const drawer = await screen.findByRole('dialog', { name: 'Class slot' });
+    expect(await within(drawer).findByText('Morgan Member')).toBeInTheDocument();
+    const statuses = within(drawer)
+      .getAllByTestId('attendee-status')
+      .map((s) => s.textContent);
+    expect(statuses).toEqual(['Checked in', 'Booked']);
+    expect(within(drawer).getByTestId('slot-counts')).toHaveTextContent('2 booked · 1 checked in');
+    await user.clear(within(drawer).getByLabelText(/Capacity/));
+    await user.type(within(drawer).getByLabelText(/Capacity/), '25');
+    await user.click(within(drawer).getByRole('button', { name: 'Save slot' }));
+    expect(await screen.findByText('Slot updated')).toBeInTheDocument();
+    expect(callsTo(api, `/booking-slot/${id(1)}`, 'PUT')[0]?.body).toMatchObject({
+      date: TODAY,
+      startTime: '10:00',
+      endTime: '11:00',
+      capacity: 25,
+    });
+  });
+
+  it('books a member into the slot and checks an attendee in', async () => {
+    stubDocumentFonts();
+    const user = await openCalendar();
+    await user.click(screen.getByText('Morning Yoga · 3/20'));
+    const drawer = await screen.findByRole('dialog', { name: 'Class slot' });
+    await within(drawer).findByText('Casey Client');
+    await user.click(within(drawer).getByRole('button', { name: /Book a member/ }));
+    await user.click(await screen.findByRole('option', { name: /Riley Visitor/ }));
+    await user.click(within(drawer).getByRole('button', { name: 'Book' }));
+    expect(await screen.findByText('Appointment booked!')).toBeInTheDocument();
+    expect(callsTo(api, '/booking', 'POST')[0]?.body).toEqual({
+      invitedUser: id(850),
+      bookingSlot: id(1),
+      type: 'class',
+      status: 'booked',
+    });
+
+    await user.click(within(drawer).getByRole('button', { name: 'Actions for Casey Client' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Mark checked in' }));
+    expect(await screen.findByText('Appointment updated')).toBeInTheDocument();
+    const body = callsTo(api, `/booking/${id(302)}`, 'PUT')[0]?.body;
+    expect(body.status).toBe('completed');
+    expect(Date.parse(body.attendDate)).not.toBeNaN();
+  });
+});

@@ -1,0 +1,116 @@
+import { Alert, Badge, Button, Divider, Drawer, Group, Skeleton, Stack, Text } from '@mantine/core';
+import type { AdminSlot, CalendarItem } from '@opsuite/shared';
+import { clampAttended } from '@opsuite/shared/rules/kiosk';
+import { IconTrash } from '@tabler/icons-react';
+import { useIsPhone } from '../../../app/use-is-phone';
+import { useBookingWrite } from '../booking.api';
+import { BOOKING_TEXT } from '../booking-messages';
+import { slotCalls, useSlots } from '../calendar.api';
+import { formatDayLabel, formatTimeRange, zonedParts } from '../zone-time';
+import { confirmDelete } from './setup-list';
+import { SlotAttendees } from './slot-attendees';
+import { SlotForm } from './slot-form';
+
+export interface SlotDrawerProps {
+  /** The class item clicked in the calendar; null closes the drawer. */
+  item: CalendarItem | null;
+  timeZone: string;
+  canUpdate: boolean;
+  canDelete: boolean;
+  canBook: boolean;
+  onClose: () => void;
+}
+
+function SlotSummary({ slot }: { slot: AdminSlot }) {
+  return (
+    <Stack gap={4}>
+      <Text fw={700} size="lg">
+        {slot.bookingType.title}
+      </Text>
+      {slot.bookingType.program && (
+        <Text size="sm" c="dimmed">
+          {slot.bookingType.program.name}
+        </Text>
+      )}
+      <Text size="sm">
+        {formatDayLabel(slot.date, { year: 'numeric' })} · {formatTimeRange(slot.startTime, slot.endTime)}
+      </Text>
+      <Group gap="xs">
+        <Badge variant="light">
+          {slot.capacity ? `${slot.bookedCount}/${slot.capacity} booked` : `${slot.bookedCount} booked`}
+        </Badge>
+        <Badge variant="light" color="teal" data-testid="slot-attended">
+          {clampAttended(slot.attendedSlots)} attended
+        </Badge>
+        {slot.remaining !== null && (
+          <Badge variant="light" color={slot.remaining > 0 ? 'gray' : 'orange'}>
+            {slot.remaining > 0 ? `${slot.remaining} seats left` : 'Full'}
+          </Badge>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+/** A class slot: its details, editing ('Slot updated'), deleting ('Slot deleted') and attendees. */
+export function SlotDrawer({ item, timeZone, canUpdate, canDelete, canBook, onClose }: SlotDrawerProps) {
+  const isPhone = useIsPhone();
+  const day = item ? zonedParts(item.start, timeZone).date : null;
+  const slots = useSlots(day ? { startDate: day, endDate: day } : null);
+  const slot = slots.data?.find((s) => s._id === item?.sourceId) ?? null;
+  const update = useBookingWrite(slotCalls.update, BOOKING_TEXT.slotUpdated);
+  const remove = useBookingWrite(slotCalls.remove, BOOKING_TEXT.slotDeleted);
+
+  const deleteButton = canDelete && slot && (
+    <Button
+      variant="subtle"
+      color="red"
+      leftSection={<IconTrash size={16} />}
+      onClick={() =>
+        confirmDelete('this slot', 'Its bookings are cancelled.', () =>
+          remove.mutate(slot._id, { onSuccess: onClose }),
+        )
+      }
+    >
+      Delete slot
+    </Button>
+  );
+
+  return (
+    <Drawer
+      opened={item !== null}
+      onClose={onClose}
+      position={isPhone ? 'bottom' : 'right'}
+      size={isPhone ? '92%' : 'lg'}
+      title="Class slot"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {slots.isPending && <Skeleton h={200} />}
+      {slots.isSuccess && !slot && <Alert color="orange">This slot no longer exists.</Alert>}
+      {slot && (
+        <Stack gap="md">
+          <SlotSummary slot={slot} />
+          <Divider label="Edit slot" labelPosition="left" />
+          <SlotForm
+            key={`${slot._id}:${slot.date}:${slot.startTime}:${slot.endTime}:${slot.capacity}`}
+            initial={{
+              bookingTypeId: slot.bookingType._id,
+              date: slot.date,
+              startTime: slot.startTime,
+              endTime: slot.endTime,
+              capacity: slot.capacity ?? '',
+              type: slot.type,
+            }}
+            readOnly={!canUpdate}
+            submitLabel="Save slot"
+            submitting={update.isPending}
+            onSubmit={(body) => update.mutate({ id: slot._id, body })}
+            extra={deleteButton}
+          />
+          <Divider />
+          <SlotAttendees slot={slot} timeZone={timeZone} canWrite={canBook} />
+        </Stack>
+      )}
+    </Drawer>
+  );
+}

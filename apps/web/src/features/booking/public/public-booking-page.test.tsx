@@ -1,0 +1,108 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { errorResponse, jsonResponse, renderApp } from '../../../test-utils';
+import { callsTo, fakeApi, id, publicPage } from '../booking.fixtures';
+
+let api: ReturnType<typeof fakeApi>;
+let bookAnswer: () => Response;
+
+beforeEach(() => {
+  bookAnswer = () =>
+    jsonResponse({
+      success: true,
+      message: 'Booked Successfully',
+      booking: {
+        _id: id(50),
+        slotId: id(2),
+        startDate: '2030-03-05T18:30:00Z',
+        endDate: '2030-03-05T19:30:00Z',
+      },
+    });
+  api = fakeApi((url, init) => {
+    if (url.pathname === '/api/public/booking-group/abc123xyz/book' && init.method === 'POST')
+      return bookAnswer();
+    if (url.pathname === '/api/public/booking-group/abc123xyz') return jsonResponse(publicPage());
+    return undefined;
+  });
+  vi.stubGlobal('fetch', api);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+async function openPage(slug = 'abc123xyz') {
+  const user = userEvent.setup();
+  renderApp(`/book/${slug}`);
+  return user;
+}
+
+const form = () => screen.getByRole('form', { name: 'Your details' });
+
+describe('public booking page', { timeout: 20_000 }, () => {
+  it('opens signed out and shows the organisation and the group slots by day', async () => {
+    await openPage();
+    expect(
+      await screen.findByRole('heading', { name: 'Yoga classes' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('public-organization')).toHaveTextContent('Iron Gym');
+    expect(screen.getByText('Monday, March 4')).toBeInTheDocument();
+    expect(screen.getByText('06:30 PM – 07:30 PM')).toBeInTheDocument();
+    expect(screen.getAllByText('5 seats left')).toHaveLength(2);
+    // No session: the call carries no token and no tenant headers.
+    const call = callsTo(api, '/public/booking-group/abc123xyz')[0];
+    expect(call?.headers.Authorization).toBeUndefined();
+    expect(call?.headers.organization).toBeUndefined();
+  });
+
+  it('asks for a time, a name and a valid email before sending', async () => {
+    const user = await openPage();
+    await screen.findByRole('heading', { name: 'Yoga classes' }, { timeout: 5000 });
+    await user.click(within(form()).getByRole('button', { name: 'Book' }));
+    expect(await screen.findByText('Please choose a time')).toBeInTheDocument();
+    expect(screen.getByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+
+    await user.type(within(form()).getByLabelText(/Email/), 'not-an-email');
+    await user.type(within(form()).getByLabelText('Phone'), '12');
+    await user.click(within(form()).getByRole('button', { name: 'Book' }));
+    expect(await screen.findByText('Please enter a valid phone number')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(callsTo(api, '/public/booking-group/abc123xyz/book', 'POST')).toHaveLength(0);
+  });
+
+  it('books the chosen slot and says Booked Successfully', async () => {
+    const user = await openPage();
+    await screen.findByRole('heading', { name: 'Yoga classes' }, { timeout: 5000 });
+    await user.click(screen.getAllByTestId('public-slot')[1] as HTMLElement);
+    expect(screen.getAllByTestId('public-slot')[1]).toHaveAttribute('aria-checked', 'true');
+    await user.type(within(form()).getByLabelText(/Name/), '  Riley Visitor ');
+    await user.type(within(form()).getByLabelText(/Email/), 'Riley@Example.com');
+    await user.type(within(form()).getByLabelText('Phone'), '+1 555 123 4567');
+    await user.click(within(form()).getByRole('button', { name: 'Book' }));
+    expect(await screen.findByRole('heading', { name: 'Booked Successfully' })).toBeInTheDocument();
+    expect(callsTo(api, '/public/booking-group/abc123xyz/book', 'POST')[0]?.body).toEqual({
+      slotId: id(2),
+      name: 'Riley Visitor',
+      email: 'riley@example.com',
+      phone: '+1 555 123 4567',
+    });
+  });
+
+  it('shows the server refusal, for example a full class', async () => {
+    bookAnswer = () => errorResponse(409, 'CONFLICT', 'This class is full');
+    const user = await openPage();
+    await screen.findByRole('heading', { name: 'Yoga classes' }, { timeout: 5000 });
+    await user.click(screen.getAllByTestId('public-slot')[0] as HTMLElement);
+    await user.type(within(form()).getByLabelText(/Name/), 'Riley');
+    await user.type(within(form()).getByLabelText(/Email/), 'riley@example.com');
+    await user.click(within(form()).getByRole('button', { name: 'Book' }));
+    expect(await screen.findByText('This class is full')).toBeInTheDocument();
+    await waitFor(() => expect(callsTo(api, '/public/booking-group/abc123xyz').length).toBeGreaterThan(1));
+  });
+
+  it('says when a link does not exist', async () => {
+    await openPage('nope000000');
+    expect(
+      await screen.findByRole('heading', { name: 'This booking link is not available' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+  });
+});

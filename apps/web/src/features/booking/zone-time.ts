@@ -1,0 +1,106 @@
+import {
+  addDaysToIsoDate,
+  formatSlotTime,
+  isoDateInZone,
+  safeTimeZone,
+  zonedTimeToInstant,
+} from '@opsuite/shared/rules/kiosk';
+
+// Wall-clock helpers in the organisation's IANA time zone: the calendar, the slot forms and the
+// public page show and enter times there, whatever zone the browser is in (architecture rule 6).
+
+export { addDaysToIsoDate, formatSlotTime, isoDateInZone, safeTimeZone, zonedTimeToInstant };
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function partsFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** [year, month (0-11), day, hour, minute, second, ms] of an instant in a zone. */
+export function wallClockArray(instant: number, timeZone: string): number[] {
+  const parts: Record<string, number> = {};
+  for (const part of partsFormatter(safeTimeZone(timeZone)).formatToParts(instant)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  const ms = ((instant % 1000) + 1000) % 1000;
+  return [
+    parts.year ?? 1970,
+    (parts.month ?? 1) - 1,
+    parts.day ?? 1,
+    (parts.hour ?? 0) % 24,
+    parts.minute ?? 0,
+    parts.second ?? 0,
+    ms,
+  ];
+}
+
+/** Minutes the zone is ahead of UTC at an instant. */
+export function offsetMinutesAt(instant: number, timeZone: string): number {
+  const [y = 1970, mo = 0, d = 1, h = 0, mi = 0, s = 0, ms = 0] = wallClockArray(instant, timeZone);
+  return Math.round((Date.UTC(y, mo, d, h, mi, s, ms) - instant) / 60_000);
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** 'HH:mm' (24 h) of an instant in a zone. */
+export function hhmmInZone(instant: Date | number | string, timeZone: string): string {
+  const [, , , h = 0, m = 0] = wallClockArray(+new Date(instant), timeZone);
+  return `${pad2(h)}:${pad2(m)}`;
+}
+
+/** The organisation day and HH:mm of an instant. */
+export function zonedParts(instant: Date | number | string, timeZone: string) {
+  const at = +new Date(instant);
+  return { date: isoDateInZone(at, timeZone), time: hhmmInZone(at, timeZone) };
+}
+
+/** An organisation day and HH:mm as a UTC ISO instant. */
+export function zonedIso(date: string, hhmm: string, timeZone: string): string {
+  return new Date(zonedTimeToInstant(date, hhmm, timeZone)).toISOString();
+}
+
+/** 'Mon, Nov 23' for an organisation day. */
+export function formatDayLabel(isoDate: string, options: Intl.DateTimeFormatOptions = {}): string {
+  const [y = 1970, m = 1, d = 1] = isoDate.split('-').map(Number);
+  return new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+    ...options,
+  }).format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+/** 'Nov 23, 2026 09:05 AM' in the organisation's zone; '—' when there is nothing. */
+export function formatInstant(iso: string | null | undefined, timeZone: string): string {
+  if (!iso) return '—';
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return '—';
+  const { date, time } = zonedParts(at, timeZone);
+  return `${formatDayLabel(date, { weekday: undefined, year: 'numeric' })} ${formatSlotTime(time)}`;
+}
+
+/** 'hh:mm A – hh:mm A' for a slot. */
+export function formatTimeRange(startTime: string, endTime: string): string {
+  return `${formatSlotTime(startTime)} – ${formatSlotTime(endTime)}`;
+}
+
+/** Today in the organisation's zone. */
+export function todayInZone(timeZone: string, now: Date | number = Date.now()): string {
+  return isoDateInZone(now, timeZone);
+}

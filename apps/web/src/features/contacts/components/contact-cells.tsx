@@ -1,0 +1,145 @@
+import { Anchor, Badge, Group, Text } from '@mantine/core';
+import { formatPhoneDisplay } from '@opsuite/shared/rules/phone';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { UserAvatar } from '../../../components/avatar';
+import type { ListColumn } from '../column-settings';
+import type { Contact } from '../contacts.types';
+
+const PAYMENT_LABELS: Record<Contact['paymentStatus'], { label: string; color: string }> = {
+  none: { label: 'None', color: 'gray' },
+  past_due: { label: 'Past due', color: 'red' },
+  frozen: { label: 'Frozen', color: 'cyan' },
+};
+
+export function formatDate(value: string | null | undefined): string {
+  return value ? dayjs(value).format('MMM D, YYYY') : '';
+}
+
+export function StatusBadge({ contact }: { contact: Contact }) {
+  if (contact.isFormer) {
+    return (
+      <Badge size="sm" variant="light" color="gray">
+        Former
+      </Badge>
+    );
+  }
+  return (
+    <Badge size="sm" variant="light" color={contact.status === 'active' ? 'teal' : 'gray'}>
+      {contact.status === 'active' ? 'Active' : 'Inactive'}
+    </Badge>
+  );
+}
+
+export function PaymentBadge({ status }: { status: Contact['paymentStatus'] }) {
+  const { label, color } = PAYMENT_LABELS[status];
+  if (status === 'none') return <Text size="sm">{label}</Text>;
+  return (
+    <Badge size="sm" variant="light" color={color}>
+      {label}
+    </Badge>
+  );
+}
+
+export function TagBadges({
+  tags,
+  max = 3,
+  wrap = false,
+}: {
+  tags: Contact['tags'];
+  max?: number;
+  wrap?: boolean;
+}) {
+  if (tags.length === 0) return null;
+  const rest = tags.length - max;
+  return (
+    <Group gap={4} wrap={wrap ? 'wrap' : 'nowrap'}>
+      {tags.slice(0, max).map((tag) => (
+        <Badge key={tag._id} size="sm" variant="light" color={tag.color ?? 'brand'} style={{ flex: 'none' }}>
+          {tag.name}
+        </Badge>
+      ))}
+      {rest > 0 && (
+        <Text
+          size="xs"
+          c="dimmed"
+          title={tags
+            .slice(max)
+            .map((t) => t.name)
+            .join(', ')}
+        >
+          +{rest}
+        </Text>
+      )}
+    </Group>
+  );
+}
+
+export function ContactName({ contact }: { contact: Contact }) {
+  return (
+    <Group gap="sm" wrap="nowrap" miw={0}>
+      <UserAvatar name={contact.fullName} src={contact.photo} size={30} />
+      <Anchor
+        component={Link}
+        to={`/contacts/${contact._id}`}
+        size="sm"
+        fw={500}
+        truncate
+        onClick={(event) => event.stopPropagation()}
+      >
+        {contact.fullName}
+      </Anchor>
+    </Group>
+  );
+}
+
+function customValue(value: Contact['customFields'][string] | undefined, fieldType: string): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (fieldType === 'date' && typeof value === 'string') return formatDate(value);
+  return String(value);
+}
+
+/** What one cell of the contacts table shows. Every value is React text (names are escaped). */
+export function cellContent(contact: Contact, column: ListColumn): ReactNode {
+  if (column.customId) return customValue(contact.customFields[column.customId], column.fieldType);
+  switch (column.key) {
+    case 'fullName':
+      return <ContactName contact={contact} />;
+    case 'email':
+      return contact.email ?? '';
+    case 'phone':
+      return formatPhoneDisplay(contact.phone);
+    case 'contactType':
+      return contact.contactType?.name ?? '';
+    case 'status':
+      return <StatusBadge contact={contact} />;
+    case 'tags':
+      return <TagBadges tags={contact.tags} />;
+    case 'leadSource':
+      return contact.leadSource?.name ?? '';
+    case 'stage':
+      return contact.stage?.name ?? '';
+    case 'currentRank':
+      return contact.currentRank?.rankName ?? '';
+    case 'paymentStatus':
+      return <PaymentBadge status={contact.paymentStatus} />;
+    case 'plan':
+      return contact.plan ?? '';
+    case 'lastAttendedAt':
+      return formatDate(contact.lastAttendedAt);
+    case 'lastContactedAt':
+      return formatDate(contact.lastContactedAt);
+    case 'createdAt':
+      return formatDate(contact.createdAt);
+    case 'birthday':
+      return formatDate(contact.birthday);
+    case 'punchId':
+      return contact.punchId ?? '';
+    default: {
+      const value = (contact as unknown as Record<string, unknown>)[column.key];
+      return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+    }
+  }
+}

@@ -1,0 +1,187 @@
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  FileButton,
+  Group,
+  Loader,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import {
+  DOCUMENT_EXTENSIONS,
+  IMAGE_EXTENSIONS,
+  TEXT_EXTENSIONS,
+  VIDEO_EXTENSIONS,
+} from '@opsuite/shared/rules/file-kind';
+import {
+  IconFile,
+  IconFileText,
+  IconFileTypePdf,
+  IconPhoto,
+  IconTrash,
+  IconUpload,
+  IconVideo,
+} from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { toast } from '../../../app/toast';
+import { useIsPhone } from '../../../app/use-is-phone';
+import { CONTACT_MESSAGES, isMissingRoute, toastFailure } from '../contact-messages';
+import { downloadContactFile, useContactFiles, useFileMutations } from '../contact-records.api';
+import type { ContactFile } from '../contacts.types';
+import { prepareUpload } from '../image-compress';
+
+const KIND_ICONS: Record<string, typeof IconFile> = {
+  image: IconPhoto,
+  video: IconVideo,
+  document: IconFileTypePdf,
+  text: IconFileText,
+};
+
+/** The kinds core §5 names; the server refuses any other extension. */
+const ACCEPTED = [...IMAGE_EXTENSIONS, ...VIDEO_EXTENSIONS, ...DOCUMENT_EXTENSIONS, ...TEXT_EXTENSIONS]
+  .map((ext) => `.${ext}`)
+  .join(',');
+
+export function formatSize(bytes: number | null | undefined): string {
+  if (!bytes && bytes !== 0) return '';
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** The contact's files: page 1 of 50, upload with the kind from the extension, large images compressed. */
+export function FilesTab({ contactId, canWrite }: { contactId: string; canWrite: boolean }) {
+  const isPhone = useIsPhone();
+  const files = useContactFiles(contactId);
+  const { upload, remove } = useFileMutations(contactId);
+  const [busy, setBusy] = useState(false);
+  const unavailable = files.isError && isMissingRoute(files.error);
+  const list = files.data?.list ?? [];
+
+  const send = async (chosen: File[]) => {
+    setBusy(true);
+    try {
+      for (const file of chosen) {
+        const prepared = await prepareUpload(file, () => toast.error(CONTACT_MESSAGES.compressionFailed));
+        try {
+          await upload.mutateAsync({ file: prepared.blob, kind: prepared.kind, fileName: prepared.fileName });
+          toast.success(CONTACT_MESSAGES.fileAdded);
+        } catch (error) {
+          toastFailure(error);
+        }
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirmRemove = (file: ContactFile) =>
+    modals.openConfirmModal({
+      closeButtonProps: { 'aria-label': 'Close' },
+      title: 'Delete file',
+      children: <Text size="sm">Delete {file.fileName}?</Text>,
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        remove.mutate(file, {
+          onSuccess: (answer) => toast.success(answer.message ?? 'File deleted'),
+          onError: (error) => toastFailure(error),
+        }),
+    });
+
+  return (
+    <Card padding="lg">
+      <Stack gap="md">
+        <Group justify="space-between">
+          <Text fw={600}>Files</Text>
+          {canWrite && (
+            <FileButton onChange={(chosen) => void send(chosen)} multiple accept={ACCEPTED}>
+              {(props) => (
+                <Button
+                  {...props}
+                  leftSection={<IconUpload size={16} />}
+                  loading={busy}
+                  disabled={unavailable}
+                >
+                  Upload
+                </Button>
+              )}
+            </FileButton>
+          )}
+        </Group>
+        {unavailable && (
+          <Alert color="gray" variant="light">
+            Contact files are not available on this server yet.
+          </Alert>
+        )}
+        {files.isError && !unavailable && <Alert color="red">Unable to load files</Alert>}
+        {files.isPending && <Loader size="sm" mx="auto" />}
+        {files.isSuccess && list.length === 0 && (
+          <Text c="dimmed" ta="center" py="lg">
+            No files yet. Images, videos, documents and text files can be uploaded.
+          </Text>
+        )}
+        {list.length > 0 && (
+          <Table.ScrollContainer minWidth={isPhone ? 360 : 560}>
+            <Table verticalSpacing="xs" aria-label="Contact files">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Kind</Table.Th>
+                  {!isPhone && <Table.Th>Size</Table.Th>}
+                  {!isPhone && <Table.Th>Added</Table.Th>}
+                  <Table.Th w={48} />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.map((file) => {
+                  const Icon = KIND_ICONS[file.kind] ?? IconFile;
+                  return (
+                    <Table.Tr key={file._id}>
+                      <Table.Td>
+                        <Group gap="xs" wrap="nowrap">
+                          <Icon size={18} />
+                          <Anchor
+                            component="button"
+                            type="button"
+                            size="sm"
+                            truncate
+                            title={`Download ${file.fileName}`}
+                            onClick={() => downloadContactFile(file).catch((error) => toastFailure(error))}
+                          >
+                            {file.fileName}
+                          </Anchor>
+                        </Group>
+                      </Table.Td>
+                      <Table.Td tt="capitalize">{file.kind}</Table.Td>
+                      {!isPhone && <Table.Td>{formatSize(file.size)}</Table.Td>}
+                      {!isPhone && <Table.Td>{dayjs(file.createdAt).format('MMM D, YYYY')}</Table.Td>}
+                      <Table.Td>
+                        {canWrite && (
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Delete ${file.fileName}`}
+                            onClick={() => confirmRemove(file)}
+                          >
+                            <IconTrash size={16} />
+                          </ActionIcon>
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,73 @@
+import { Badge, EmptyState, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconTrophy } from '@tabler/icons-react';
+import { useProgressionStatistics } from '../contact-records.api';
+import type { Contact } from '../contacts.types';
+import { Section } from './statistics-parts';
+
+/** The contact's rank on their category's ladder, with how many members hold each rank. */
+export function ProgressionView({ contact }: { contact: Contact }) {
+  const rank = contact.currentRank;
+  const stats = useProgressionStatistics(rank?.categoryId);
+  const category = stats.data?.list.find((c) => c.categoryId === rank?.categoryId);
+  const ranks = [...(category?.ranks ?? [])].sort((a, b) => a.sortOrder - b.sortOrder);
+  const current = ranks.findIndex((r) => r._id === contact.rankId);
+  return (
+    <Section title="Progression" description={rank ? `${rank.categoryName}: ${rank.rankName}` : undefined}>
+      {!rank && <Text c="dimmed">No rank yet. Give the contact a rank to follow their progression.</Text>}
+      {rank && stats.isPending && <Loader size="sm" />}
+      {rank && category && (
+        <Stack gap="xs">
+          <Text size="sm" c="dimmed">
+            Rank {current + 1} of {ranks.length} · {category.total} members ranked in {category.categoryName}
+          </Text>
+          <Group gap="xs">
+            {ranks.map((r, index) => (
+              <Badge
+                key={r._id}
+                size="lg"
+                tt="none"
+                variant={index === current ? 'filled' : index < current ? 'light' : 'outline'}
+                color={index <= current ? 'brand' : 'gray'}
+                rightSection={
+                  <Text span size="xs">
+                    {r.count}
+                  </Text>
+                }
+                aria-current={index === current ? 'step' : undefined}
+              >
+                {r.rankName}
+              </Badge>
+            ))}
+          </Group>
+        </Stack>
+      )}
+    </Section>
+  );
+}
+
+/** Qualified progression and program need attendance from the booking module; until then, an empty state. */
+export function QualificationView({
+  view,
+  contact,
+}: {
+  view: 'qualified-progression' | 'qualified-program';
+  contact: Contact;
+}) {
+  const progression = view === 'qualified-progression';
+  return (
+    <Section
+      title={progression ? 'Qualified progression' : 'Qualified program'}
+      description={
+        progression
+          ? 'Whether the contact qualifies for their next rank, from classes attended and time in rank.'
+          : 'The programs the contact qualifies for, from their rank and attendance.'
+      }
+    >
+      <EmptyState
+        icon={<IconTrophy size={32} />}
+        title="Nothing to show yet"
+        description={`${contact.fullName}'s qualification appears here once the booking module records class attendance.`}
+      />
+    </Section>
+  );
+}

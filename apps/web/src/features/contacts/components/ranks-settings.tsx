@@ -1,0 +1,206 @@
+import { Button, Grid, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useSession } from '../../../app/auth-store';
+import { toast } from '../../../app/toast';
+import { SidebarList } from '../../../components/sidebar-list';
+import { CONTACT_MESSAGES, toastFailure } from '../contact-messages';
+import { useSettingsList, useSettingsMutations } from '../contact-settings.api';
+import type { RankCategory } from '../contacts.types';
+import { NamedListEditor } from './named-list-editor';
+import { useContactsAbility } from './settings-lists';
+
+/** Rank categories (progressions) in the shared sidebar list, and the ranks of the chosen one. */
+export function RanksSettings() {
+  const session = useSession();
+  const ability = useContactsAbility();
+  const categories = useSettingsList('rank-category');
+  const ranks = useSettingsList('client-ranks');
+  const categoryMutations = useSettingsMutations('rank-category');
+  const rankMutations = useSettingsMutations('client-ranks');
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [naming, setNaming] = useState<{ category: RankCategory | null } | null>(null);
+
+  const list = [...(categories.data ?? [])].sort((a, b) => a.sortOrder - b.sortOrder);
+  const selected = list.find((category) => category._id === selectedId) ?? list[0] ?? null;
+  useEffect(() => {
+    if (!selectedId && list[0]) setSelectedId(list[0]._id);
+  }, [selectedId, list]);
+  const categoryRanks = [...(ranks.data ?? [])]
+    .filter((rank) => rank.categoryId === selected?._id)
+    .sort((a, b) => a.sortOrder - b.sortOrder);
+
+  const removeCategory = (category: RankCategory) =>
+    modals.openConfirmModal({
+      closeButtonProps: { 'aria-label': 'Close' },
+      title: `Delete ${category.name}?`,
+      children: 'Its ranks are deleted with it.',
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        categoryMutations.remove.mutate(category._id, {
+          onSuccess: (answer) => {
+            toast.success(answer.message);
+            setSelectedId(null);
+          },
+          onError: (error) => toastFailure(error),
+        }),
+    });
+
+  return (
+    <Grid gap="md">
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <SidebarList
+          groups={[
+            {
+              key: 'categories',
+              title: 'Rank categories',
+              items: list.map((category) => ({
+                _id: category._id,
+                label: category.name,
+                count: (ranks.data ?? []).filter((rank) => rank.categoryId === category._id).length,
+              })),
+            },
+          ]}
+          currentUserId={session?.userData.id ?? ''}
+          assignerId={session?.userData.curRole.assignerId}
+          primaryButton={
+            ability.canCreate
+              ? {
+                  label: 'Add category',
+                  icon: <IconPlus size={16} />,
+                  onClick: () => setNaming({ category: null }),
+                }
+              : undefined
+          }
+          selectedId={selected?._id ?? null}
+          onSelect={(item) => setSelectedId(item._id)}
+          emptyText="No rank categories yet."
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        {selected ? (
+          <NamedListEditor
+            title={`Ranks of ${selected.name}`}
+            description="From the first rank to the highest."
+            items={categoryRanks.map((rank) => ({ _id: rank._id, name: rank.name }))}
+            loading={ranks.isPending}
+            addLabel="Add rank"
+            emptyText="No ranks in this category yet."
+            {...ability}
+            onCreate={(name) =>
+              rankMutations.create
+                .mutateAsync({ name, categoryId: selected._id, sortOrder: categoryRanks.length })
+                .then((answer) => toast.success(answer.message))
+                .catch((error) => {
+                  toastFailure(error);
+                  throw error;
+                })
+            }
+            onRename={(item, name) =>
+              rankMutations.update
+                .mutateAsync({ id: item._id, body: { name } })
+                .then(() => toast.success(CONTACT_MESSAGES.rankUpdated))
+                .catch((error) => {
+                  toastFailure(error);
+                  throw error;
+                })
+            }
+            onDelete={(item) =>
+              rankMutations.remove.mutate(item._id, {
+                onSuccess: () => toast.success(CONTACT_MESSAGES.rankDeleted),
+                onError: (error) => toastFailure(error),
+              })
+            }
+            actions={
+              <Group gap="xs">
+                {ability.canUpdate && (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    leftSection={<IconPencil size={14} />}
+                    onClick={() => setNaming({ category: selected })}
+                  >
+                    Rename category
+                  </Button>
+                )}
+                {ability.canDelete && (
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    leftSection={<IconTrash size={14} />}
+                    onClick={() => removeCategory(selected)}
+                  >
+                    Delete category
+                  </Button>
+                )}
+              </Group>
+            }
+          />
+        ) : null}
+      </Grid.Col>
+      <CategoryNameModal
+        state={naming}
+        onClose={() => setNaming(null)}
+        onSaved={(category) => setSelectedId(category._id)}
+      />
+    </Grid>
+  );
+}
+
+function CategoryNameModal({
+  state,
+  onClose,
+  onSaved,
+}: {
+  state: { category: RankCategory | null } | null;
+  onClose: () => void;
+  onSaved: (category: RankCategory) => void;
+}) {
+  const { create, update } = useSettingsMutations('rank-category');
+  const [name, setName] = useState('');
+  useEffect(() => setName(state?.category?.name ?? ''), [state]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) return;
+    const handlers = {
+      onSuccess: (answer: { message: string; data: RankCategory }) => {
+        toast.success(answer.message);
+        onSaved(answer.data);
+        onClose();
+      },
+      onError: (error: unknown) => toastFailure(error),
+    };
+    if (state?.category) update.mutate({ id: state.category._id, body: { name: name.trim() } }, handlers);
+    else create.mutate({ name: name.trim() }, handlers);
+  };
+  return (
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={state !== null}
+      onClose={onClose}
+      title={state?.category ? 'Rename category' : 'New rank category'}
+    >
+      <form onSubmit={submit}>
+        <Stack>
+          <TextInput
+            label="Category name"
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending || update.isPending} disabled={!name.trim()}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,105 @@
+import type {
+  birthdayStatisticsAnswer,
+  ContactAnswer,
+  ContactCountsAnswer,
+  ContactFileAnswer,
+  ContactPickerOption,
+  clientRankAnswer,
+  contactActivityAnswer,
+  contactFieldAnswer,
+  contactTypeAnswer,
+  duplicateGroup,
+  familyMemberAnswer,
+  followupNoteAnswer,
+  leadSourceAnswer,
+  progressionStatisticsAnswer,
+  rankCategoryAnswer,
+  retentionStatisticsAnswer,
+  stageAnswer,
+  tagAnswer,
+} from '@opsuite/shared';
+import type { z } from 'zod';
+
+// Shapes of the contacts answers, taken from the shared zod contracts as types only, so that no
+// zod code reaches the first bundle.
+
+export type Contact = ContactAnswer;
+export type ContactCounts = ContactCountsAnswer;
+export type Tag = z.infer<typeof tagAnswer>;
+export type LeadSource = z.infer<typeof leadSourceAnswer>;
+export type Stage = z.infer<typeof stageAnswer>;
+export type RankCategory = z.infer<typeof rankCategoryAnswer>;
+export type ClientRank = z.infer<typeof clientRankAnswer>;
+export type ContactType = z.infer<typeof contactTypeAnswer>;
+export type ContactField = z.infer<typeof contactFieldAnswer>;
+export type FollowupNote = z.infer<typeof followupNoteAnswer>;
+export type ContactActivity = z.infer<typeof contactActivityAnswer>;
+export type FamilyMember = z.infer<typeof familyMemberAnswer>;
+export type DuplicateGroup = z.infer<typeof duplicateGroup>;
+export type RetentionStatistics = z.infer<typeof retentionStatisticsAnswer>;
+export type BirthdayStatistics = z.infer<typeof birthdayStatisticsAnswer>;
+export type ProgressionStatistics = z.infer<typeof progressionStatisticsAnswer>;
+
+/**
+ * A picker option (platform §3). Payroll and tip screens load their own options with the wage
+ * and tip fields filled in; the contacts search leaves them out.
+ */
+export interface PickerContact extends ContactPickerOption {
+  salary?: { wageType?: string | null } | null;
+  cashTip?: number | null;
+  ccTip?: number | null;
+  workedHours?: number | null;
+  totalAmount?: number | null;
+  cashTipOwed?: number | null;
+}
+
+export interface PickerPage {
+  list: PickerContact[];
+  pagination: { page: number; pageSize: number; hasMore: boolean };
+}
+
+export interface ContactListPage {
+  list: Contact[];
+  pagination: { page: number; pageSize: number; hasMore: boolean; nextCursor: string | null };
+}
+
+export interface MutationResult<T> {
+  success: true;
+  message: string;
+  data: T;
+}
+
+export interface CountResult {
+  success: true;
+  message: string;
+  count: number;
+}
+
+export type ImportStatus = 'idle' | 'processing' | 'success' | 'failed';
+
+export interface ImportRejectedRow {
+  /** 1-based row number in the file (the header is row 0 for a CSV). */
+  row: number;
+  reason: string;
+}
+
+/**
+ * The import job as the client expects it from `contact/import-contact-array` (core §4 contact
+ * import: idle → processing → success, with counts and every rejected row with its reason).
+ */
+export interface ImportJob {
+  importId?: string | null;
+  status: ImportStatus;
+  total: number;
+  processed: number;
+  imported: number;
+  duplicates: number;
+  rejected: ImportRejectedRow[];
+}
+
+export type ContactFile = ContactFileAnswer;
+
+export interface ContactFilePage {
+  list: ContactFile[];
+  pagination: { page: number; pageSize: number; hasMore: boolean };
+}

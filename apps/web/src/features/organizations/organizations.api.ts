@@ -1,0 +1,39 @@
+import type { OrganizationAnswer } from '@opsuite/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../app/api-client';
+import { updateStoredOrganization, useSession } from '../../app/auth-store';
+
+export interface OrganizationInput {
+  name?: string;
+  themeColor?: string;
+  logoLink?: string | null;
+  timeZone?: string;
+  isViewUserData?: boolean;
+}
+
+export const organizationKeys = {
+  current: (id: string | undefined) => ['organization', id, 'current'] as const,
+};
+
+export function useCurrentOrganization() {
+  const id = useSession()?.organization._id;
+  return useQuery({
+    queryKey: organizationKeys.current(id),
+    queryFn: () => api.get<OrganizationAnswer>('/organization/current'),
+    enabled: Boolean(id),
+  });
+}
+
+/** Saving also updates the stored organisation, so the theme colour applies at once. */
+export function useUpdateOrganization() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: OrganizationInput) => api.put<OrganizationAnswer>('/organization/current', input),
+    onSuccess: (organization) => {
+      queryClient.setQueryData(organizationKeys.current(organization._id), organization);
+      updateStoredOrganization(organization);
+      // The data-flow flag and the organisation list in userData depend on these settings.
+      void queryClient.invalidateQueries({ queryKey: ['session'] });
+    },
+  });
+}

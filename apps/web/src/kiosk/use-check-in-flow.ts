@@ -1,0 +1,258 @@
+import type { BookingSlot, KioskContact } from '@opsuite/shared/contracts/kiosk';
+import {
+  checkedInText,
+  isPlausibleKioskCode,
+  KIOSK_TIMING,
+  kioskFirstName,
+  padKioskCode,
+} from '@opsuite/shared/rules/kiosk';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { isUnpaired, KioskApiError, kioskApi } from './kiosk-api';
+import { KIOSK_TEXT, kioskToast } from './kiosk-toast';
+
+/** 'Is this you?' before a code check-in, 'Is this You?' on the search tab (core §5). */
+export type ConfirmTitle = 'Is this you?' | 'Is this You?';
+
+export interface ConfirmRequest {
+  contact: KioskContact;
+  slot: BookingSlot;
+  title: ConfirmTitle;
+}
+
+export interface CheckInFlow {
+  /** The identified or picked contact, shown in the contact panel. */
+  contact: KioskContact | null;
+  confirmRequest: ConfirmRequest | null;
+  answerConfirm: (yes: boolean) => void;
+  /** The Select Class to Check-In dialog, opened by a tag scanned outside any input. */
+  classDialogContact: KioskContact | null;
+  closeClassDialog: () => void;
+  checkInFromDialog: (slotId: string) => Promise<boolean>;
+  /** The confirmation overlay's text while it shows. */
+  confirmation: string | null;
+  busy: boolean;
+  /** Keypad, card and camera codes; resolves true when the caller should clear its input. */
+  submitCode: (code: string) => Promise<boolean>;
+  pickContact: (contact: KioskContact | null) => void;
+  /** The search tab's Submit; resolves true when the check-in went through. */
+  submitContact: (contact: KioskContact | null) => Promise<boolean>;
+  submitTag: (code: string) => Promise<void>;
+  /** The member walked away (screensaver): forget them. */
+  reset: () => void;
+}
+
+interface Options {
+  selectedSlot: BookingSlot | null;
+  todaysSlots: readonly BookingSlot[];
+  countCheckIn: (slotId: string) => void;
+}
+
+type Lookup = { kind: 'found'; contact: KioskContact } | { kind: 'invalid' } | { kind: 'failed' };
+
+async function lookUp(code: string): Promise<Lookup> {
+  const padded = padKioskCode(code);
+  if (!isPlausibleKioskCode(padded)) return { kind: 'invalid' };
+  try {
+    const { contact } = await kioskApi.contactByCode(padded);
+    return contact?._id ? { kind: 'found', contact } : { kind: 'invalid' };
+  } catch (error) {
+    if (error instanceof KioskApiError && (error.status === 404 || error.status === 400))
+      return { kind: 'invalid' };
+    return { kind: 'failed' };
+  }
+}
+
+/** Identify, confirm and check in (core §4 Kiosk check-in, §5 kiosk rules, §8 kiosk messages). */
+export function useCheckInFlow({ selectedSlot, todaysSlots, countCheckIn }: Options): CheckInFlow {
+  const [contact, setContact] = useState<KioskContact | null>(null);
+  const [confirmRequest, setConfirmRequest] = useState<ConfirmRequest | null>(null);
+  const [classDialogContact, setClassDialogContact] = useState<KioskContact | null>(null);
+  const [confirmation, setConfirmation] = useState<string | null>(null);
+  const [busy, setBusyState] = useState(false);
+  const busyRef = useRef(false);
+  const answer = useRef<((yes: boolean) => void) | null>(null);
+  const confirmationTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const latest = useRef({ selectedSlot, todaysSlots, classDialogContact });
+  latest.current = { selectedSlot, todaysSlots, classDialogContact };
+
+  useEffect(() => () => clearTimeout(confirmationTimer.current), []);
+
+  const setBusy = useCallback((value: boolean) => {
+    busyRef.current = value;
+    setBusyState(value);
+  }, []);
+
+  const ask = useCallback(
+    (request: ConfirmRequest) =>
+      new Promise<boolean>((resolve) => {
+        answer.current = resolve;
+        setConfirmRequest(request);
+      }),
+    [],
+  );
+
+  const answerConfirm = useCallback((yes: boolean) => {
+    const resolve = answer.current;
+    answer.current = null;
+    setConfirmRequest(null);
+    resolve?.(yes);
+  }, []);
+
+  const checkIn = useCallback(
+    async (slot: BookingSlot, member: KioskContact, quiet: boolean): Promise<boolean> => {
+      try {
+        const result = await kioskApi.checkIn(slot._id, member._id);
+        // created false: already checked in to this class; nothing to count, but say so all the same.
+        if (result.created) countCheckIn(slot._id);
+        clearTimeout(confirmationTimer.current);
+        setConfirmation(checkedInText(kioskFirstName(member)));
+        kioskToast.success(KIOSK_TEXT.checkedIn);
+        confirmationTimer.current = setTimeout(() => {
+          confirmationTimer.current = undefined;
+          setConfirmation(null);
+          setContact(null);
+        }, KIOSK_TIMING.confirmationMs);
+        return true;
+      } catch (error) {
+        if (!quiet && !isUnpaired(error)) kioskToast.error(KIOSK_TEXT.checkInFailed);
+        return false;
+      }
+    },
+    [countCheckIn],
+  );
+
+  /** After a contact is known: ask, then check in. True when the caller should clear its input. */
+  const confirmAndCheckIn = useCallback(
+    async (member: KioskContact, slot: BookingSlot, title: ConfirmTitle): Promise<boolean> => {
+      setContact(member);
+      if (!(await ask({ contact: member, slot, title }))) {
+        setContact(null);
+        return true;
+      }
+      return checkIn(slot, member, false);
+    },
+    [checkIn, ask],
+  );
+
+  const submitCode = useCallback(
+    async (raw: string): Promise<boolean> => {
+      if (busyRef.current) return false;
+      const code = raw.trim();
+      if (!code) {
+        kioskToast.error(KIOSK_TEXT.invalidCode);
+        return false;
+      }
+      const slot = latest.current.selectedSlot;
+      if (!slot) {
+        kioskToast.error(KIOSK_TEXT.selectClass);
+        return false;
+      }
+      setBusy(true);
+      try {
+        const found = await lookUp(code);
+        if (found.kind === 'invalid') {
+          kioskToast.error(KIOSK_TEXT.invalidCode);
+          return true;
+        }
+        if (found.kind === 'failed') {
+          kioskToast.error(KIOSK_TEXT.somethingWrong);
+          return false;
+        }
+        return await confirmAndCheckIn(found.contact, slot, 'Is this you?');
+      } finally {
+        setBusy(false);
+      }
+    },
+    [confirmAndCheckIn, setBusy],
+  );
+
+  const pickContact = useCallback((member: KioskContact | null) => {
+    if (!busyRef.current) setContact(member);
+  }, []);
+
+  const submitContact = useCallback(
+    async (member: KioskContact | null): Promise<boolean> => {
+      if (busyRef.current) return false;
+      if (!member) {
+        kioskToast.error(KIOSK_TEXT.selectContact);
+        return false;
+      }
+      const slot = latest.current.selectedSlot;
+      if (!slot) {
+        kioskToast.error(KIOSK_TEXT.selectClass);
+        return false;
+      }
+      if (!member._id) {
+        kioskToast.error(KIOSK_TEXT.invalidCode);
+        return false;
+      }
+      setBusy(true);
+      try {
+        return await confirmAndCheckIn(member, slot, 'Is this You?');
+      } finally {
+        setBusy(false);
+      }
+    },
+    [confirmAndCheckIn, setBusy],
+  );
+
+  const submitTag = useCallback(
+    async (raw: string) => {
+      const code = raw.trim();
+      if (!code || busyRef.current || latest.current.classDialogContact) return;
+      setBusy(true);
+      try {
+        const found = await lookUp(code);
+        if (found.kind === 'invalid') kioskToast.error(KIOSK_TEXT.invalidCode);
+        else if (found.kind === 'failed') kioskToast.error(KIOSK_TEXT.somethingWrong);
+        else {
+          setContact(found.contact);
+          setClassDialogContact(found.contact);
+        }
+      } finally {
+        setBusy(false);
+      }
+    },
+    [setBusy],
+  );
+
+  const closeClassDialog = useCallback(() => {
+    setClassDialogContact(null);
+    setContact(null);
+  }, []);
+
+  const checkInFromDialog = useCallback(
+    async (slotId: string): Promise<boolean> => {
+      const member = latest.current.classDialogContact;
+      const slot = latest.current.todaysSlots.find((item) => item._id === slotId);
+      if (!member || !slot) return false;
+      // A failed dialog check-in only re-enables the button (core §8).
+      const done = await checkIn(slot, member, true);
+      if (done) setClassDialogContact(null);
+      return done;
+    },
+    [checkIn],
+  );
+
+  const reset = useCallback(() => {
+    answerConfirm(false);
+    setClassDialogContact(null);
+    if (!confirmationTimer.current) setContact(null);
+  }, [answerConfirm]);
+
+  return {
+    contact,
+    confirmRequest,
+    answerConfirm,
+    classDialogContact,
+    closeClassDialog,
+    checkInFromDialog,
+    confirmation,
+    busy,
+    submitCode,
+    pickContact,
+    submitContact,
+    submitTag,
+    reset,
+  };
+}

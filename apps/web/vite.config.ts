@@ -1,0 +1,48 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// No `root` here: the vitest 'web' project extends this file from the repository root, while
+// `vite build` runs inside apps/web. Output paths are therefore absolute.
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    // One copy of React and of Mantine's core keeps one theme and one hooks context. FullCalendar's
+    // plugins must share one core too: the lockfile hoists a second core (and daygrid) to the root,
+    // where timegrid and list would otherwise pick it up and fail to render.
+    dedupe: [
+      'react',
+      'react-dom',
+      '@mantine/core',
+      '@mantine/hooks',
+      '@fullcalendar/core',
+      '@fullcalendar/daygrid',
+      'preact',
+    ],
+  },
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 700,
+    // The kiosk is its own lean page (kiosk.html) beside the admin app.
+    rolldownOptions: {
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        kiosk: fileURLToPath(new URL('./kiosk.html', import.meta.url)),
+      },
+    },
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
+  },
+  test: {
+    // Mantine packages import each other; inlining them gives every test one module instance.
+    // FullCalendar is inlined so the dedupe above applies to it in tests as well.
+    server: { deps: { inline: [/@mantine\//, /@fullcalendar\//] } },
+  },
+  preview: {
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
+  },
+});

@@ -1,0 +1,90 @@
+// What every bench shares: starting a server in its own process, driving it with autocannon
+// after a warm-up, and signing in through the real API.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+export const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+export const PG_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface Figure {
+  name: string;
+  rps: number;
+  p99: number;
+}
+
+/** A port nothing listens on now (other servers may run on this machine). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  ready: string,
+): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      if (out.includes(ready)) resolve(child);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('exit', (code) => reject(new Error(`server exited (${code}):\n${out}`)));
+    setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000).unref();
+  });
+}
+
+export async function load(url: string, headers: Record<string, string> = {}, seconds = DURATION) {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+  if (r.non2xx > 0 || r.errors > 0)
+    throw new Error(`${url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
+  return { rps: r.requests.average, p99: r.latency.p99 };
+}
+
+export async function measure(
+  name: string,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<Figure> {
+  await load(url, headers, 2); // warm-up: JIT, connection pools, prepared statements, buffers
+  const { rps, p99 } = await load(url, headers);
+  return { name, rps, p99 };
+}
+
+export async function signIn(base: string, email = 'admin@demo.test', password = 'demo1234') {
+  const res = await fetch(`${base}/api/jwt/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
+  const body = (await res.json()) as {
+    accessToken: string;
+    organization: { _id: string };
+    userData: { curRole: { assignerId: string | null }; isEmployee: boolean };
+  };
+  return {
+    authorization: `Bearer ${body.accessToken}`,
+    organization: body.organization._id,
+    assigner: body.userData.curRole.assignerId ?? '',
+    isemployee: String(body.userData.isEmployee),
+  };
+}

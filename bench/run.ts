@@ -1,0 +1,106 @@
+// npm run bench: starts each server in its own process, drives it with autocannon from this one
+// after a warm-up, and prints every figure beside the bare Fastify baseline measured in the same run.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { benchContacts, type ContactsBench } from './contacts.ts';
+import {
+  CONNECTIONS,
+  DURATION,
+  type Figure,
+  freePort,
+  measure,
+  PG_URL,
+  signIn,
+  startProcess,
+} from './harness.ts';
+
+async function benchApp(label: string, env: Record<string, string>): Promise<Figure[]> {
+  const port = await freePort();
+  const server = await startProcess(
+    ['apps/server/src/main.ts'],
+    { ...env, PORT: String(port), LOG_LEVEL: 'silent', SEED_DEMO: '1', ACCESS_TOKEN_TTL_SECONDS: '3600' },
+    'is running',
+  );
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    const headers = await signIn(base);
+    return [
+      await measure(`GET /api/health (${label})`, `${base}/api/health`),
+      await measure(
+        `GET /api/organization/current, signed in, tenant transaction (${label})`,
+        `${base}/api/organization/current`,
+        headers,
+      ),
+    ];
+  } finally {
+    server.kill('SIGTERM');
+  }
+}
+
+async function main() {
+  const figures: Figure[] = [];
+  let contacts: ContactsBench = { figures: [], notes: [] };
+  const barePort = await freePort();
+  const bare = await startProcess(['bench/bare-server.ts'], { PORT: String(barePort) }, 'ready');
+  let baseline: Figure;
+  try {
+    baseline = await measure('bare Fastify JSON (baseline)', `http://127.0.0.1:${barePort}/json`);
+  } finally {
+    bare.kill('SIGTERM');
+  }
+  figures.push(baseline);
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'opsuite-bench-'));
+  try {
+    figures.push(...(await benchApp('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' })));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const dbName = `bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  const reachable = await admin.connect().then(
+    () => true,
+    () => false,
+  );
+  if (reachable) {
+    await admin.query(`create database ${dbName}`);
+    const url = new URL(PG_URL);
+    url.pathname = `/${dbName}`;
+    const dir = mkdtempSync(path.join(tmpdir(), 'opsuite-bench-'));
+    try {
+      figures.push(
+        ...(await benchApp('PostgreSQL', {
+          DATABASE_URL: url.toString(),
+          DATA_DIR: dir,
+          DATABASE_POOL_SIZE: '20',
+        })),
+      );
+      contacts = await benchContacts(url.toString());
+    } finally {
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  } else {
+    console.log(`PostgreSQL at ${PG_URL} is not reachable: its figures are skipped.`);
+  }
+
+  console.log(`\n${CONNECTIONS} connections, ${DURATION} s each after a 2 s warm-up\n`);
+  console.log(`${'what'.padEnd(78)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(7)} ${'vs bare'.padStart(8)}`);
+  for (const f of [...figures, ...contacts.figures]) {
+    const ratio = f.rps / baseline.rps;
+    console.log(
+      `${f.name.padEnd(78)} ${f.rps.toFixed(0).padStart(8)} ${String(f.p99).padStart(7)} ${ratio.toFixed(3).padStart(8)}`,
+    );
+  }
+  if (contacts.notes.length > 0) console.log(`\n${contacts.notes.join('\n')}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

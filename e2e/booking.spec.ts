@@ -1,0 +1,284 @@
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+
+// The booking module in the built app: device codes and a paired kiosk checking the demo member in
+// by code, by name and by card; the admin calendar showing the check-ins; booking setup and the
+// theme settings; a public booking through a group link. Screens are kept for desktop (1280x800)
+// and phone (390x844).
+
+const PASSWORD = 'demo1234';
+/** The demo member's punch id (apps/server/src/seed/booking-demo.ts). */
+const MEMBER_CODE = '1234';
+const MEMBER = 'Morgan Member';
+/** The demo "Free Trial Class" group's public link. */
+const DEMO_SLUG = 'demotrial';
+
+const isPhone = () => test.info().project.name === 'phone';
+
+async function signIn(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('admin@demo.test');
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+async function shot(page: Page, name: string) {
+  const project = test.info().project.name;
+  await page.screenshot({ path: `e2e/.artifacts/screens/${project}-booking-${name}.png`, fullPage: false });
+}
+
+async function organizationZone(page: Page): Promise<string> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('organization') ?? '{}').timeZone as string);
+}
+
+/** The day `days` after today in a zone, as YYYY-MM-DD. */
+function dayInZone(timeZone: string, days: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+  const [y = 0, m = 1, d = 1] = today.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** The instant a wall-clock day and HH:mm has in a zone. */
+function zonedInstant(day: string, hhmm: string, timeZone: string): Date {
+  const asUtc = Date.parse(`${day}T${hhmm}:00Z`);
+  const offset = (at: number) => {
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+    }).formatToParts(at);
+    const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+    return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute')) - at;
+  };
+  return new Date(asUtc - offset(asUtc - offset(asUtc)));
+}
+
+/** A kiosk tablet: its own browser context, its clock set to a time on the class day. */
+async function openKiosk(browser: Browser, at: Date): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    viewport: { width: 1280, height: 800 },
+  });
+  await context.clock.install({ time: at });
+  const kiosk = await context.newPage();
+  await kiosk.goto('/kiosk');
+  return kiosk;
+}
+
+const classCard = (kiosk: Page, time: string, title: string): Locator =>
+  kiosk.getByTestId('class-card').filter({ hasText: time }).filter({ hasText: title });
+
+async function attendedCount(card: Locator): Promise<number> {
+  const text = (await card.getByTestId('attended-count').textContent()) ?? '';
+  return Number(text.trim().split(/\s|\//)[0]);
+}
+
+async function wake(kiosk: Page) {
+  const screensaver = kiosk.getByTestId('screensaver');
+  if (await screensaver.isVisible()) {
+    // Moving the mouse is activity enough; a click could land on a class card.
+    await kiosk.mouse.move(640, 10);
+    await kiosk.mouse.move(660, 20);
+    await expect(screensaver).toBeHidden();
+  }
+}
+
+async function confirmIsThisYou(kiosk: Page, title: 'Is this you?' | 'Is this You?') {
+  const dialog = kiosk.getByRole('dialog', { name: title });
+  await expect(dialog).toContainText(MEMBER);
+  await dialog.getByRole('button', { name: 'Yes' }).click();
+  await expect(kiosk.getByTestId('confirmation')).toContainText('CHECKED IN: Morgan');
+}
+
+test.describe('devices and the kiosk', () => {
+  test('a generated code pairs a kiosk that checks the member in by code, name and card', async ({
+    page,
+    browser,
+  }) => {
+    test.skip(isPhone(), 'The kiosk runs on a tablet; its phone layout is covered by the kiosk tests.');
+    test.setTimeout(120_000);
+    await signIn(page);
+    const timeZone = await organizationZone(page);
+
+    await page.goto('/booking/devices');
+    await expect(page.getByText('How to pair a tablet')).toBeVisible();
+    const codes = page.getByTestId('device-code');
+    await expect(codes.first()).toBeVisible();
+    const before = await codes.allTextContents();
+    await page.getByRole('button', { name: 'Generate code' }).click();
+    await expect(page.getByText('Device code generated')).toBeVisible();
+    await expect(codes).toHaveCount(before.length + 1);
+    const code = (await codes.allTextContents()).find((c) => !before.includes(c)) as string;
+    expect(code).toMatch(/^[A-Z0-9-]{6,}$/);
+    await shot(page, 'devices');
+
+    // Tomorrow in the organisation's zone, during the 07:00 class.
+    const day = dayInZone(timeZone, 1);
+    const kiosk = await openKiosk(browser, zonedInstant(day, '07:15', timeZone));
+    await kiosk.getByLabel('Device code').fill(code);
+    await kiosk.getByRole('button', { name: 'Pair' }).click();
+    await expect(kiosk.getByTestId('screensaver')).toContainText('SCAN YOUR TAG TO CHECK-IN');
+    await wake(kiosk);
+
+    // By code, into the class in progress (auto-selected).
+    const early = classCard(kiosk, '07:00 AM', 'BJJ Fundamentals');
+    await expect(early).toHaveAttribute('aria-pressed', 'true');
+    const earlyBefore = await attendedCount(early);
+    for (const digit of MEMBER_CODE) await kiosk.getByRole('button', { name: digit, exact: true }).click();
+    await kiosk.getByRole('button', { name: 'Submit' }).click();
+    await confirmIsThisYou(kiosk, 'Is this you?');
+    await expect.poll(() => attendedCount(early)).toBe(earlyBefore + 1);
+
+    // By name, into the 10:00 open mat.
+    await wake(kiosk);
+    const mat = classCard(kiosk, '10:00 AM', 'Open Mat');
+    const matBefore = await attendedCount(mat);
+    await mat.click();
+    await kiosk.getByRole('tab', { name: 'Search By Name' }).click();
+    await kiosk.getByLabel('Search by name', { exact: true }).fill('Morgan');
+    await kiosk.getByRole('button', { name: new RegExp(MEMBER) }).click();
+    await kiosk.getByRole('button', { name: 'Submit' }).click();
+    await confirmIsThisYou(kiosk, 'Is this You?');
+    await expect.poll(() => attendedCount(mat)).toBe(matBefore + 1);
+
+    // By card barcode (a reader types the code and Enter), into the 12:30 class.
+    await wake(kiosk);
+    const noon = classCard(kiosk, '12:30 PM', 'BJJ Fundamentals');
+    const noonBefore = await attendedCount(noon);
+    await noon.click();
+    await kiosk.getByRole('tab', { name: 'Card Barcode' }).click();
+    await kiosk.getByLabel('Card barcode', { exact: true }).fill(MEMBER_CODE);
+    await kiosk.getByLabel('Card barcode', { exact: true }).press('Enter');
+    await confirmIsThisYou(kiosk, 'Is this you?');
+    await expect.poll(() => attendedCount(noon)).toBe(noonBefore + 1);
+    await kiosk.context().close();
+
+    // The admin sees the member checked in (the booking completed) in the calendar.
+    await page.goto(`/calendar?date=${day}&view=listDay`);
+    for (const time of ['7:00am', '10:00am', '12:30pm']) {
+      await page
+        .locator('.fc-list-event')
+        .filter({ hasText: new RegExp(`^${time}`) })
+        .click();
+      const drawer = page.getByRole('dialog', { name: 'Class slot' });
+      const row = drawer.getByTestId('attendee-row').filter({ hasText: MEMBER });
+      await expect(row.getByTestId('attendee-status')).toHaveText('Checked in');
+      await expect(drawer.getByTestId('slot-attended')).not.toHaveText('0 attended');
+      if (time === '7:00am') await shot(page, 'slot-attendees');
+      await drawer.getByRole('button', { name: 'Close' }).click();
+      await expect(drawer).toBeHidden();
+    }
+  });
+});
+
+test.describe('device management', () => {
+  test('generates, renames and removes a device code', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/booking/devices');
+    const rows = page.getByTestId('device-row');
+    await expect(rows.first()).toBeVisible();
+    const count = await rows.count();
+    await page.getByRole('button', { name: 'Generate code' }).click();
+    await expect(page.getByText('Device code generated')).toBeVisible();
+    await expect(rows).toHaveCount(count + 1);
+    await shot(page, 'devices-list');
+
+    const name = `Lobby ${test.info().project.name} ${Date.now().toString(36)}`;
+    await rows
+      .last()
+      .getByRole('button', { name: /^Actions for/ })
+      .click();
+    await page.getByRole('menuitem', { name: 'Rename' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rename device' });
+    await dialog.getByLabel('Device name').fill(name);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Device code updated')).toBeVisible();
+    await expect(rows.filter({ hasText: name })).toHaveCount(1);
+
+    await page.getByRole('button', { name: `Actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Remove' }).click();
+    await page
+      .getByRole('dialog', { name: `Remove ${name}?` })
+      .getByRole('button', { name: 'Remove' })
+      .click();
+    await expect(page.getByText('Device code removed')).toBeVisible();
+    await expect(rows.filter({ hasText: name })).toHaveCount(0);
+  });
+});
+
+test.describe('admin screens', () => {
+  test('the calendar shows classes in the organisation zone and filters them', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/calendar');
+    const calendar = page.getByTestId('booking-calendar');
+    await expect(calendar).toHaveAttribute('data-time-zone', await organizationZone(page));
+    await expect(page.locator('.fc-event').filter({ hasText: 'BJJ Fundamentals' }).first()).toBeVisible();
+    await shot(page, 'calendar');
+
+    if (isPhone()) await page.getByRole('button', { name: 'Actions' }).click();
+    const filters = page.getByRole('group', { name: 'Calendar filters' });
+    await filters.getByRole('checkbox', { name: 'Classes' }).click();
+    await expect(page.locator('.fc-event').filter({ hasText: 'BJJ Fundamentals' })).toHaveCount(0);
+    await filters.getByRole('checkbox', { name: 'View all' }).click();
+    await expect(page.locator('.fc-event').filter({ hasText: 'BJJ Fundamentals' }).first()).toBeVisible();
+  });
+
+  test('booking setup lists types, groups with their public link, and schedules', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/booking/setup');
+    await expect(page.getByTestId('setup-row').filter({ hasText: 'BJJ Fundamentals' })).toBeVisible();
+    await shot(page, 'setup-types');
+    await page.getByRole('tab', { name: isPhone() ? 'Groups' : 'Booking groups' }).click();
+    await expect(page.getByTestId('public-link').first()).toContainText(`/book/${DEMO_SLUG}`);
+    await shot(page, 'setup-groups');
+  });
+
+  test('the self check-in theme saves a solid colour', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/settings/check-in-theme');
+    const title = isPhone() ? 'Theme Settings' : 'Self Check-In Theme Color';
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    await shot(page, 'theme');
+    const peacock = page.getByRole('radio', { name: 'Peacock' });
+    await peacock.click();
+    await expect(peacock).toHaveCSS('border-top-width', '4px');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('radio', { name: 'Peacock' })).toHaveAttribute('aria-checked', 'true');
+    // Back to the default for the other runs.
+    await page.getByRole('radio', { name: 'Ocean' }).click();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  });
+});
+
+test.describe('public booking', () => {
+  test('a visitor books a slot through a group link, signed out', async ({ page }) => {
+    await page.goto(`/book/${DEMO_SLUG}`);
+    await expect(page.getByRole('heading', { name: 'Free Trial Class' })).toBeVisible();
+    await expect(page.getByTestId('public-organization')).toHaveText('Demo Fitness');
+    await shot(page, 'public');
+
+    const form = page.getByRole('form', { name: 'Your details' });
+    await form.getByRole('button', { name: 'Book' }).click();
+    await expect(page.getByText('Please choose a time')).toBeVisible();
+
+    await page
+      .getByTestId('public-slot')
+      .nth(isPhone() ? 3 : 2)
+      .click();
+    await expect(page.getByTestId('chosen-slot')).toBeVisible();
+    const project = test.info().project.name;
+    await form.getByLabel('Name').fill(`Riley ${project}`);
+    await form.getByLabel('Email').fill(`riley.${project}.${Date.now()}@example.com`);
+    await form.getByLabel('Phone').fill('+1 555 010 2030');
+    await form.getByRole('button', { name: 'Book' }).click();
+    await expect(page.getByRole('heading', { name: 'Booked Successfully' })).toBeVisible();
+    await shot(page, 'public-booked');
+  });
+});

@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { idSchema } from './common.ts';
+
+/*
+ * The self check-in kiosk's calls (core §2 kiosk, §3, §4 kiosk check-in, §5 kiosk rules, §7 Booking
+ * kiosk actions). A kiosk signs in with a device code once and then carries a device credential
+ * (`Authorization: Bearer <deviceToken>`) that can do only these calls, for one organisation.
+ */
+
+export const KIOSK_CODE_LENGTH = 10;
+export const KIOSK_BOOKING_LOOKUP = { page: 0, perPage: 400 } as const;
+
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'Time must be HH:mm' });
+const isoDate = z.iso.date({ message: 'Date must be YYYY-MM-DD' });
+
+/** POST /api/device-auth/pair: a device code made by an admin in device management. */
+export const pairDeviceBody = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{6,32}$/, { message: 'Enter the device code shown in device management' }),
+});
+export const kioskOrganization = z.object({
+  _id: idSchema,
+  name: z.string(),
+  logoLink: z.string().nullable(),
+  themeColor: z.string(),
+  timeZone: z.string(),
+});
+export type KioskOrganization = z.infer<typeof kioskOrganization>;
+export const pairDeviceAnswer = z.object({
+  deviceToken: z.string(),
+  device: z.object({ _id: idSchema, name: z.string() }),
+  organization: kioskOrganization,
+});
+export type PairDeviceAnswer = z.infer<typeof pairDeviceAnswer>;
+
+/** GET /api/kiosk/session: who the device is (also proves the credential still works). */
+export const kioskSessionAnswer = z.object({
+  device: z.object({ _id: idSchema, name: z.string() }),
+  organization: kioskOrganization,
+});
+
+/** GET /api/kiosk/slots?startDate&endDate&type=class: class slots in the organisation's time zone. */
+export const kioskSlotsQuery = z.object({
+  startDate: isoDate,
+  endDate: isoDate,
+  type: z.enum(['class', 'other']).default('class'),
+});
+export const bookingSlot = z.object({
+  _id: idSchema,
+  /** ISO date of the class day in the organisation's time zone (YYYY-MM-DD). */
+  date: isoDate,
+  startTime: hhmm,
+  endTime: hhmm,
+  /** The same instants as UTC ISO timestamps, for clocks in any time zone. */
+  startsAt: z.string(),
+  endsAt: z.string(),
+  capacity: z.number().int().nullable(),
+  attendedSlots: z.number().int(),
+  bookingType: z.object({
+    _id: idSchema,
+    title: z.string(),
+    program: z.object({ name: z.string() }).nullable(),
+  }),
+});
+export type BookingSlot = z.infer<typeof bookingSlot>;
+export const kioskSlotsAnswer = z.object({ list: z.array(bookingSlot) });
+
+/** Kiosk contact as read (core §3), with the name fallbacks already applied by the server. */
+export const kioskContact = z.object({
+  _id: idSchema,
+  name: z.string(),
+  fullName: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  preferredName: z.string().nullable(),
+  displayName: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  photo: z.string().nullable(),
+  currentRank: z.object({ name: z.string(), image: z.string().nullable() }).nullable(),
+  currentRankName: z.string().nullable(),
+  currentRankImage: z.string().nullable(),
+});
+export type KioskContact = z.infer<typeof kioskContact>;
+
+/**
+ * GET /api/kiosk/contact-by-code/:code: the member's check-in code (their punch id), left-padded
+ * with zeros to 10 characters by the caller; the server compares padded punch ids the same way.
+ */
+export const kioskCodeParams = z.object({
+  code: z.string().regex(/^[A-Za-z0-9-]{10,32}$/, { message: 'Invalid Code' }),
+});
+export const kioskContactAnswer = z.object({ contact: kioskContact.nullable() });
+
+/** GET /api/kiosk/contacts/search?q=: the Search By Name tab (page size 10). */
+export const kioskSearchQuery = z.object({ q: z.string().trim().min(1).max(100) });
+export const kioskSearchAnswer = z.object({ list: z.array(kioskContact) });
+
+export const bookingStatus = z.enum(['booked', 'completed', 'cancelled', 'no_show']);
+export const booking = z.object({
+  _id: idSchema,
+  invitedUser: idSchema,
+  bookingSlot: idSchema.nullable(),
+  bookingType: idSchema,
+  status: bookingStatus,
+  attendDate: z.string().nullable(),
+  type: z.enum(['class', 'other']),
+  isDeleted: z.boolean(),
+  startDate: z.string(),
+  endDate: z.string(),
+});
+export type Booking = z.infer<typeof booking>;
+
+/** GET /api/kiosk/bookings?slotId&contactId&perPage=400&page=0 */
+export const kioskBookingsQuery = z.object({
+  slotId: idSchema,
+  contactId: idSchema,
+  page: z.coerce.number().int().min(0).default(0),
+  perPage: z.coerce.number().int().min(1).max(400).default(400),
+});
+export const kioskBookingsAnswer = z.object({ list: z.array(booking) });
+
+/** PUT /api/kiosk/bookings/:id */
+export const kioskUpdateBookingBody = z.object({
+  status: bookingStatus,
+  attendDate: z.iso.datetime({ offset: true }),
+});
+/** POST /api/kiosk/bookings */
+export const kioskCreateBookingBody = z.object({
+  invitedUser: idSchema,
+  bookingSlot: idSchema,
+  bookingType: idSchema,
+  status: bookingStatus,
+  attendDate: z.iso.datetime({ offset: true }),
+  type: z.literal('class'),
+  isDeleted: z.literal(false),
+});
+export const bookingAnswer = z.object({ booking });
+
+/**
+ * POST /api/kiosk/check-in: the whole check-in in one idempotent call (lookup, upsert to
+ * completed with attendDate now, new attended count). The kiosk uses it; the separate calls above
+ * exist for the spec's step-by-step flow.
+ */
+export const kioskCheckInBody = z.object({ slotId: idSchema, contactId: idSchema });
+export const kioskCheckInAnswer = z.object({
+  booking,
+  attendedSlots: z.number().int(),
+  /** false when this member was already checked in to this class (nothing changed). */
+  created: z.boolean(),
+  message: z.literal('Checked In'),
+});
+export type KioskCheckInAnswer = z.infer<typeof kioskCheckInAnswer>;
+
+/** GET /api/kiosk/theme: the self check-in theme (core §9 default: 45° gradient #1E90FF → #87CEEB). */
+export const themeSetting = z.object({ type: z.enum(['solid', 'gradient']), color: z.string() });
+export type ThemeSetting = z.infer<typeof themeSetting>;

@@ -1,0 +1,153 @@
+// npm run seed:large: one organisation with 1,000,000 contacts and 1,000 small organisations on
+// the PostgreSQL server of DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), in a
+// database of its own (SEED_LARGE_DB, default opsuite_large) created when missing. Rows are made
+// by the database (INSERT ... SELECT generate_series) with the secondary indexes of contacts set
+// aside and rebuilt at the end. Run it again and it does nothing; stopped half-way, it resumes.
+// SEED_LARGE_CONTACTS makes a smaller big organisation (for trying the script out).
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { runMigrations } from '../apps/server/src/db/migrate.ts';
+import { seedOrganization } from '../apps/server/src/seed/factories.ts';
+import {
+  BIG_ORG,
+  CHUNK,
+  contactsChunkSql,
+  DB_NAME,
+  LARGE_ADMIN,
+  LARGE_PASSWORD,
+  largeDatabaseUrl,
+  SERVER,
+  SMALL_ORGS,
+  smallOrgsSql,
+  TAGS,
+  TOTAL,
+  tagsSql,
+} from './seed-large.sql.ts';
+
+const started = Date.now();
+const say = (m: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${m}`);
+
+async function ensureDatabase(): Promise<void> {
+  const admin = new pg.Client({ connectionString: SERVER });
+  await admin.connect();
+  const found = await admin.query('select 1 from pg_database where datname = $1', [DB_NAME]);
+  if (found.rowCount === 0) {
+    if (!/^[a-z_][a-z0-9_]*$/.test(DB_NAME)) throw new Error(`unusable database name: ${DB_NAME}`);
+    await admin.query(`create database ${DB_NAME}`);
+    say(`created database ${DB_NAME}`);
+  }
+  await admin.end();
+}
+
+async function main() {
+  await ensureDatabase();
+  const url = largeDatabaseUrl();
+  const database = await openDatabase({ url, poolSize: 2 });
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const q = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
+    (await client.query(text, params)).rows as T[];
+  try {
+    await runMigrations(database);
+    await q('create table if not exists seed_large_set_aside (name text primary key, def text not null)');
+    await rebuildIndexes(q); // after an interrupted run
+
+    let [org] = await q<{ id: string }>('select id from organizations where name = $1', [BIG_ORG]);
+    if (!org) {
+      const seeded = await seedOrganization(
+        database.db,
+        { name: BIG_ORG, timeZone: 'America/New_York' },
+        [
+          { email: LARGE_ADMIN, fullName: 'Lara Large', role: 'admin' },
+          { email: 'coach@large.test', fullName: 'Cody Coach', role: 'employee', assignedBy: LARGE_ADMIN },
+        ],
+        LARGE_PASSWORD,
+      );
+      org = { id: seeded.id };
+      say(`created "${BIG_ORG}"`);
+    }
+    const [done] = await q<{ n: string | null }>(
+      `select max(punch_id) as n from contacts where organization_id = $1 and punch_id is not null`,
+      [org.id],
+    );
+    let next = Number(done?.n ?? 0) + 1;
+    const [small] = await q<{ n: number }>(
+      `select count(*)::int as n from organizations where name like 'Small Org %'`,
+    );
+    if (next > TOTAL && (small?.n ?? 0) >= SMALL_ORGS) {
+      await q('analyze contacts'); // statistics of indexes a new migration may have added
+      say(`already seeded: "${BIG_ORG}" has ${TOTAL.toLocaleString('en-US')} contacts; nothing to do`);
+      return;
+    }
+
+    await q("set maintenance_work_mem = '1GB'");
+    await q('set synchronous_commit = off');
+    if (next <= TOTAL) {
+      await setIndexesAside(q);
+      await q(tagsSql(), [org.id, JSON.stringify(TAGS)]);
+      const [admin] = await q<{ id: string }>('select id from users where email = $1', [LARGE_ADMIN]);
+      for (; next <= TOTAL; next += CHUNK) {
+        const last = Math.min(TOTAL, next + CHUNK - 1);
+        await q('begin');
+        await q(contactsChunkSql(), [org.id, next, last, admin!.id]);
+        await q('commit');
+        say(`contacts ${last.toLocaleString('en-US')} / ${TOTAL.toLocaleString('en-US')}`);
+      }
+    }
+    if ((small?.n ?? 0) < SMALL_ORGS) {
+      await q('begin');
+      await q(smallOrgsSql(), [SMALL_ORGS]);
+      await q('commit');
+      say(`${SMALL_ORGS} small organisations with their contacts`);
+    }
+    await rebuildIndexes(q);
+    say('vacuum analyze');
+    await q('vacuum (analyze) contacts');
+    await q('vacuum (analyze) contact_tags');
+    await q('analyze');
+    const [counts] = await q<{ total: number; active: number; past_due: number }>(
+      'select total, active, past_due from contact_counts where organization_id = $1',
+      [org.id],
+    );
+    say(`done: ${JSON.stringify(counts)}; sign in as ${LARGE_ADMIN} / ${LARGE_PASSWORD} on ${url}`);
+  } finally {
+    await client.end();
+    await database.close();
+  }
+}
+
+type Q = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
+
+/** Drops the secondary indexes of contacts and contact_tags, remembering how to rebuild them. */
+async function setIndexesAside(q: Q): Promise<void> {
+  const indexes = await q<{ name: string; def: string }>(
+    `select i.indexname as name, i.indexdef as def from pg_indexes i
+     where i.schemaname = 'public' and i.tablename in ('contacts', 'contact_tags')
+       and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
+  );
+  for (const ix of indexes) {
+    await q('insert into seed_large_set_aside (name, def) values ($1, $2) on conflict do nothing', [
+      ix.name,
+      ix.def,
+    ]);
+    await q(`drop index if exists "${ix.name}"`);
+  }
+  say(`set aside ${indexes.length} indexes for the bulk insert`);
+}
+
+async function rebuildIndexes(q: Q): Promise<void> {
+  const aside = await q<{ name: string; def: string }>(
+    'select name, def from seed_large_set_aside order by name',
+  );
+  for (const ix of aside) {
+    const t = Date.now();
+    await q(ix.def.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '));
+    await q('delete from seed_large_set_aside where name = $1', [ix.name]);
+    say(`rebuilt ${ix.name} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
