@@ -59,6 +59,29 @@ export async function load(url: string, headers: Record<string, string> = {}, se
   return { rps: r.requests.average, p99: r.latency.p99 };
 }
 
+/** Like measure(), with a request made fresh for each call (a different code, contact or body). */
+export async function measureEach(
+  name: string,
+  url: string,
+  headers: Record<string, string>,
+  next: () => { method?: 'GET' | 'POST'; path: string; body?: string },
+): Promise<Figure> {
+  const run = async (seconds: number) => {
+    const r = await autocannon({
+      url,
+      connections: CONNECTIONS,
+      duration: seconds,
+      headers,
+      requests: [{ setupRequest: (req) => ({ ...req, ...next() }) }],
+    });
+    if (r.non2xx > 0 || r.errors > 0)
+      throw new Error(`${name}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
+    return { rps: r.requests.average, p99: r.latency.p99 };
+  };
+  await run(2);
+  return { name, ...(await run(DURATION)) };
+}
+
 export async function measure(
   name: string,
   url: string,

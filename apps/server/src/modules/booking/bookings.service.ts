@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { RequestContext } from '../../plugins/types.ts';
-import { recordActivity } from '../contacts/index.ts';
+import { noteAttendance, recordActivity } from '../contacts/index.ts';
 import { bookings } from './booking.tables.ts';
 import { conflict, invalid, isStaff, isUniqueViolation, missing, rows } from './booking-access.ts';
 import { bookingRecordAnswer, loadBooking, loadSlot } from './booking-queries.ts';
@@ -143,6 +143,7 @@ export async function createBooking(tx: Tx, actor: Actor, body: BookingCreateBod
       .insert(bookings)
       .values({ ...values, notes: body.notes ?? null, source: actor.source, createdBy: actor.userId }),
   );
+  if (completed && attendDate) await noteAttendance(tx, actor.orgId, contactId, attendDate);
   await recordActivity(tx, {
     organizationId: actor.orgId,
     contactId,
@@ -209,6 +210,10 @@ export async function updateBooking(tx: Tx, actor: Actor, id: string, body: Book
     await adjustSlot(tx, actor.orgId, current.slot_id, { seats, attended });
   }
   await tx.update(bookings).set(set).where(sql`organization_id = ${actor.orgId} and id = ${id}`);
+  if (isDone && !wasDone) {
+    const at = set.attendDate instanceof Date ? set.attendDate : new Date();
+    await noteAttendance(tx, actor.orgId, current.contact_id, at);
+  }
   const row = (await loadBooking(tx, actor.orgId, id))!;
   if (Date.parse(row.end_date) <= Date.parse(row.start_date))
     throw invalid('endDate', 'End must be after start');

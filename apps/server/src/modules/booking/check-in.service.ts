@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { unauthenticated } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { recordActivity } from '../contacts/index.ts';
+import { noteAttendance, recordActivity } from '../contacts/index.ts';
 import { conflict, missing, rows } from './booking-access.ts';
 import { adjustSlot, CLASS_FULL } from './booking-seats.ts';
 import { preparedRows } from './prepared.ts';
@@ -78,6 +78,12 @@ const checkInSql = (withDevice: boolean) => `
       and (exists (select 1 from ins) or exists (select 1 from upd))
       and (not exists (select 1 from ins) or s.capacity is null or s.booked_count < s.capacity)
     returning s.attended_slots),
+  -- The "Last Attended" the contacts list rates by.
+  attended_at as (
+    update contacts c set last_attended_at = now()
+    where c.organization_id = $1 and c.id = $3 and exists (select 1 from bump)
+      and (c.last_attended_at is null or c.last_attended_at < now())
+    returning 1),
   -- The contact's timeline entry (what recordActivity writes), in this statement so that the
   -- slot row locked by bump is held only until the commit that follows.
   activity as (
@@ -180,6 +186,7 @@ async function existingCheckIn(tx: Tx, input: CheckInInput, title: string): Prom
     sql`update bookings set status = 'completed', attend_date = now(), updated_at = now()
         where organization_id = ${orgId} and id = ${locked._id}`,
   );
+  await noteAttendance(tx, orgId, contactId, new Date());
   await recordActivity(tx, {
     organizationId: orgId,
     contactId,

@@ -92,3 +92,20 @@ export async function listActivities(
     pagination: { page, limit, hasMore: rows.length > limit },
   };
 }
+
+/**
+ * A contact attended (a kiosk check-in, a booking marked completed): keeps `last_attended_at`,
+ * which the "Last Attended" rating and retention read, at the latest attendance.
+ */
+export async function noteAttendance(
+  tx: Tx,
+  organizationId: string,
+  contactId: string,
+  at: Date,
+): Promise<void> {
+  await tx.execute(
+    sql`update contacts set last_attended_at = ${at.toISOString()}::timestamptz
+        where organization_id = ${organizationId} and id = ${contactId}
+          and (last_attended_at is null or last_attended_at < ${at.toISOString()}::timestamptz)`,
+  );
+}

@@ -21,7 +21,12 @@ import { contactsStatisticsRoutes } from './contacts-statistics.routes.ts';
 import { contactsWriteRoutes } from './contacts-write.routes.ts';
 import { paymentCardsRoutes } from './payment-cards.routes.ts';
 
-export { type ActivityInput, recordActivities, recordActivity } from './contact-activities.service.ts';
+export {
+  type ActivityInput,
+  noteAttendance,
+  recordActivities,
+  recordActivity,
+} from './contact-activities.service.ts';
 export { ImportWorker } from './contacts-import.worker.ts';
 
 export function register(app: App) {

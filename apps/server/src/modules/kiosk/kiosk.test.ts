@@ -137,6 +137,14 @@ describe(`kiosk calls with a device credential (${DB_KIND})`, () => {
         [kit.memberContactId],
       ),
     ).toBe(1);
+    // The contact's "Last Attended" moved to the check-in.
+    const [attended] = await kit.sqlRows<{ at: Date | string }>(
+      'select last_attended_at as at from contacts where id = $1',
+      [kit.memberContactId],
+    );
+    expect(Math.abs(Date.parse(String(new Date(attended!.at).toISOString())) - Date.now())).toBeLessThan(
+      60_000,
+    );
     // The admin sees it completed.
     const seen = await kit.admin.get('/api/booking', { slotId });
     expect(seen.body.list[0]).toMatchObject({ status: 'completed', source: 'kiosk' });
@@ -164,6 +172,12 @@ describe(`kiosk calls with a device credential (${DB_KIND})`, () => {
       (await kiosk.call('POST', '/api/kiosk/check-in', { slotId, contactId: staffContact })).body
         .attendedSlots,
     ).toBe(2);
+    expect(
+      await kit.scalar(
+        'select count(*)::int as n from contacts where id = $1 and last_attended_at is not null',
+        [staffContact],
+      ),
+    ).toBe(1);
   });
 
   it('the step-by-step calls: update a booking to completed, or create a completed one once', async () => {

@@ -1,0 +1,171 @@
+// The kiosk at a million contacts (issue 4 "Speed"): on the large seed, 50 kiosks of the big
+// organisation check members in by code into one of today's classes. Measured: the code lookup,
+// the check-in (booking upsert and attended count), and the two together as a member sees them
+// (lookup, then check-in, timed end to end per member). Everything the bench adds (the device,
+// the booking type, the class and its bookings) is removed afterwards.
+import pg from 'pg';
+import { BIG_ORG, LARGE_ADMIN, LARGE_PASSWORD } from '../scripts/seed-large.sql.ts';
+import { CONNECTIONS, DURATION, type Figure, measureEach, signIn } from './harness.ts';
+
+export const CHECK_IN_P99_TARGET_MS = 50;
+const MEMBERS = 150_000;
+
+interface Setup {
+  token: string;
+  slotId: string;
+  typeId: string;
+  deviceId: string;
+}
+
+async function call(
+  base: string,
+  headers: Record<string, string>,
+  method: string,
+  path: string,
+  body?: unknown,
+) {
+  const res = await fetch(`${base}/api${path}`, {
+    method,
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { data: { _id: string; code?: string } } & Record<string, unknown>;
+}
+
+/** Today's date in the organisation's zone, and a class running now. */
+function today(timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+}
+
+async function setUp(base: string, timeZone: string): Promise<Setup> {
+  const admin = await signIn(base, LARGE_ADMIN, LARGE_PASSWORD);
+  const headers = { authorization: admin.authorization, organization: admin.organization };
+  const type = await call(base, headers, 'POST', '/booking-type', {
+    title: 'Bench Open Mat',
+    programName: 'Bench',
+  });
+  const slot = await call(base, headers, 'POST', '/booking-slot', {
+    bookingTypeId: type.data._id,
+    date: today(timeZone),
+    startTime: '00:00',
+    endTime: '23:59',
+  });
+  const device = await call(base, headers, 'POST', '/device-management', { name: 'Bench kiosk' });
+  const paired = await fetch(`${base}/api/device-auth/pair`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ code: device.data.code }),
+  });
+  if (!paired.ok) throw new Error(`pair: ${paired.status} ${await paired.text()}`);
+  const { deviceToken } = (await paired.json()) as { deviceToken: string };
+  return { token: deviceToken, slotId: slot.data._id, typeId: type.data._id, deviceId: device.data._id };
+}
+
+async function tearDown(client: pg.Client, orgId: string, s: Setup) {
+  await client.query('delete from contact_activities where organization_id = $1 and data->>$2 = $3', [
+    orgId,
+    'slotId',
+    s.slotId,
+  ]);
+  await client.query('delete from bookings where organization_id = $1 and slot_id = $2', [orgId, s.slotId]);
+  await client.query('delete from booking_slots where organization_id = $1 and id = $2', [orgId, s.slotId]);
+  await client.query('delete from booking_types where organization_id = $1 and id = $2', [orgId, s.typeId]);
+  await client.query('delete from devices where organization_id = $1 and id = $2', [orgId, s.deviceId]);
+  await client.query('vacuum (analyze) bookings, booking_slots, contact_activities');
+}
+
+/** `workers` members at a time: lookup by code, then check-in; each pair timed as one. */
+async function codeCheckIns(base: string, token: string, slotId: string, codes: string[], from: number) {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const times: number[] = [];
+  let next = from;
+  const end = performance.now() + DURATION * 1000;
+  const worker = async () => {
+    while (performance.now() < end && next < codes.length) {
+      const code = codes[next++]!;
+      const t0 = performance.now();
+      const found = await fetch(`${base}/api/kiosk/contact-by-code/${code}`, { headers });
+      const { contact } = (await found.json()) as { contact: { _id: string } | null };
+      if (!contact) throw new Error(`no member with code ${code}`);
+      const done = await fetch(`${base}/api/kiosk/check-in`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ slotId, contactId: contact._id }),
+      });
+      if (!done.ok) throw new Error(`check-in: ${done.status} ${await done.text()}`);
+      await done.arrayBuffer();
+      times.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  times.sort((a, b) => a - b);
+  return { rps: times.length / DURATION, p99: Math.round(times[Math.floor(times.length * 0.99)] ?? 0), next };
+}
+
+export async function benchKiosk(base: string, url: string): Promise<{ figures: Figure[]; notes: string[] }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const [org] = (
+      await client.query<{ id: string; time_zone: string }>(
+        'select id, time_zone from organizations where name = $1',
+        [BIG_ORG],
+      )
+    ).rows;
+    if (!org) return { figures: [], notes: ['Kiosk check-in: not measured, there is no large seed.'] };
+    const members = (
+      await client.query<{ id: string; punch_id: string }>(
+        `select id, punch_id from contacts where organization_id = $1 and deleted_at is null and punch_id is not null
+         order by punch_id limit $2`,
+        [org.id, MEMBERS],
+      )
+    ).rows;
+    const s = await setUp(base, org.time_zone);
+    try {
+      const kiosk = { authorization: `Bearer ${s.token}`, 'content-type': 'application/json' };
+      let i = 0;
+      const lookup = await measureEach('GET kiosk/contact-by-code/{code} (1M contacts)', base, kiosk, () => ({
+        path: `/api/kiosk/contact-by-code/${members[i++ % members.length]!.punch_id}`,
+      }));
+      let j = 0;
+      const checkIn = await measureEach(
+        'POST kiosk/check-in, a new member each time, one class (1M contacts)',
+        base,
+        kiosk,
+        () => ({
+          method: 'POST',
+          path: '/api/kiosk/check-in',
+          body: JSON.stringify({ slotId: s.slotId, contactId: members[j++ % members.length]!.id }),
+        }),
+      );
+      // Members no call above has checked in yet.
+      const codes = members.map((m) => m.punch_id);
+      const both = await codeCheckIns(base, s.token, s.slotId, codes, Math.min(j, codes.length - 1));
+      const pair = {
+        name: 'code check-in: lookup + check-in per member, timed together (1M contacts)',
+        rps: both.rps,
+        p99: both.p99,
+      };
+      const figures = [lookup, checkIn, pair];
+      const over = figures.filter((f) => f.p99 > CHECK_IN_P99_TARGET_MS).map((f) => f.name);
+      const notes = [
+        over.length === 0
+          ? `Kiosk at 1,000,000 contacts, ${CONNECTIONS} kiosks: every check-in p99 is within ${CHECK_IN_P99_TARGET_MS} ms.`
+          : `Kiosk at 1,000,000 contacts, ${CONNECTIONS} kiosks: p99 over ${CHECK_IN_P99_TARGET_MS} ms for ${over.join('; ')}.`,
+      ];
+      if (j >= members.length)
+        notes.push(`(check-ins wrapped around ${members.length} members: repeats were included)`);
+      return { figures, notes };
+    } finally {
+      await tearDown(client, org.id, s);
+    }
+  } finally {
+    await client.end();
+  }
+}
