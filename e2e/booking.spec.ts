@@ -1,4 +1,13 @@
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import {
+  attendedCount,
+  classCard,
+  dayInZone,
+  openKiosk,
+  organizationZone,
+  wake,
+  zonedInstant,
+} from './kiosk-helpers.ts';
 
 // The booking module in the built app: device codes and a paired kiosk checking the demo member in
 // by code, by name and by card; the admin calendar showing the check-ins; booking setup and the
@@ -25,66 +34,6 @@ async function signIn(page: Page) {
 async function shot(page: Page, name: string) {
   const project = test.info().project.name;
   await page.screenshot({ path: `e2e/.artifacts/screens/${project}-booking-${name}.png`, fullPage: false });
-}
-
-async function organizationZone(page: Page): Promise<string> {
-  return page.evaluate(() => JSON.parse(localStorage.getItem('organization') ?? '{}').timeZone as string);
-}
-
-/** The day `days` after today in a zone, as YYYY-MM-DD. */
-function dayInZone(timeZone: string, days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
-  const [y = 0, m = 1, d = 1] = today.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-/** The instant a wall-clock day and HH:mm has in a zone. */
-function zonedInstant(day: string, hhmm: string, timeZone: string): Date {
-  const asUtc = Date.parse(`${day}T${hhmm}:00Z`);
-  const offset = (at: number) => {
-    const parts = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    }).formatToParts(at);
-    const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-    return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute')) - at;
-  };
-  return new Date(asUtc - offset(asUtc - offset(asUtc)));
-}
-
-/** A kiosk tablet: its own browser context, its clock set to a time on the class day. */
-async function openKiosk(browser: Browser, at: Date): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: test.info().project.use.baseURL,
-    viewport: { width: 1280, height: 800 },
-  });
-  await context.clock.install({ time: at });
-  const kiosk = await context.newPage();
-  await kiosk.goto('/kiosk');
-  return kiosk;
-}
-
-const classCard = (kiosk: Page, time: string, title: string): Locator =>
-  kiosk.getByTestId('class-card').filter({ hasText: time }).filter({ hasText: title });
-
-async function attendedCount(card: Locator): Promise<number> {
-  const text = (await card.getByTestId('attended-count').textContent()) ?? '';
-  return Number(text.trim().split(/\s|\//)[0]);
-}
-
-async function wake(kiosk: Page) {
-  const screensaver = kiosk.getByTestId('screensaver');
-  if (await screensaver.isVisible()) {
-    // Moving the mouse is activity enough; a click could land on a class card.
-    await kiosk.mouse.move(640, 10);
-    await kiosk.mouse.move(660, 20);
-    await expect(screensaver).toBeHidden();
-  }
 }
 
 async function confirmIsThisYou(kiosk: Page, title: 'Is this you?' | 'Is this You?') {
