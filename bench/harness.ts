@@ -15,7 +15,12 @@ export interface Figure {
   name: string;
   rps: number;
   p99: number;
+  /** p99 with one connection (no queueing behind other requests), where measured. */
+  p99One?: number;
 }
+
+/** Seconds of the one-connection run that follows a figure measured with `{ single: true }`. */
+const SINGLE_SECONDS = 3;
 
 /** A port nothing listens on now (other servers may run on this machine). */
 export function freePort(): Promise<number> {
@@ -52,8 +57,13 @@ export function startProcess(
   });
 }
 
-export async function load(url: string, headers: Record<string, string> = {}, seconds = DURATION) {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+export async function load(
+  url: string,
+  headers: Record<string, string> = {},
+  seconds = DURATION,
+  connections = CONNECTIONS,
+) {
+  const r = await autocannon({ url, connections, duration: seconds, headers });
   if (r.non2xx > 0 || r.errors > 0)
     throw new Error(`${url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
   return { rps: r.requests.average, p99: r.latency.p99 };
@@ -66,10 +76,10 @@ export async function measureEach(
   headers: Record<string, string>,
   next: () => { method?: 'GET' | 'POST'; path: string; body?: string },
 ): Promise<Figure> {
-  const run = async (seconds: number) => {
+  const run = async (seconds: number, connections = CONNECTIONS) => {
     const r = await autocannon({
       url,
-      connections: CONNECTIONS,
+      connections,
       duration: seconds,
       headers,
       requests: [{ setupRequest: (req) => ({ ...req, ...next() }) }],
@@ -79,17 +89,20 @@ export async function measureEach(
     return { rps: r.requests.average, p99: r.latency.p99 };
   };
   await run(2);
-  return { name, ...(await run(DURATION)) };
+  const figure = { name, ...(await run(DURATION)) };
+  return { ...figure, p99One: (await run(SINGLE_SECONDS, 1)).p99 };
 }
 
 export async function measure(
   name: string,
   url: string,
   headers: Record<string, string> = {},
+  opts: { single?: boolean } = {},
 ): Promise<Figure> {
   await load(url, headers, 2); // warm-up: JIT, connection pools, prepared statements, buffers
   const { rps, p99 } = await load(url, headers);
-  return { name, rps, p99 };
+  if (!opts.single) return { name, rps, p99 };
+  return { name, rps, p99, p99One: (await load(url, headers, SINGLE_SECONDS, 1)).p99 };
 }
 
 export async function signIn(base: string, email = 'admin@demo.test', password = 'demo1234') {

@@ -2,7 +2,7 @@
 // after a warm-up, and prints every figure beside the bare Fastify baseline measured in the same run.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { benchContacts, type ContactsBench } from './contacts.ts';
@@ -89,12 +89,17 @@ async function main() {
     console.log(`PostgreSQL at ${PG_URL} is not reachable: its figures are skipped.`);
   }
 
-  console.log(`\n${CONNECTIONS} connections, ${DURATION} s each after a 2 s warm-up\n`);
-  console.log(`${'what'.padEnd(78)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(7)} ${'vs bare'.padStart(8)}`);
+  console.log(
+    `\n${CONNECTIONS} connections, ${DURATION} s each after a 2 s warm-up, on ${cpus().length} CPU cores`,
+  );
+  console.log('shared by the load generator, the server and the database; "p99 @1": one connection, 3 s\n');
+  console.log(
+    `${'what'.padEnd(78)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(7)} ${'vs bare'.padStart(8)} ${'p99 @1'.padStart(7)}`,
+  );
   for (const f of [...figures, ...contacts.figures]) {
     const ratio = f.rps / baseline.rps;
     console.log(
-      `${f.name.padEnd(78)} ${f.rps.toFixed(0).padStart(8)} ${String(f.p99).padStart(7)} ${ratio.toFixed(3).padStart(8)}`,
+      `${f.name.padEnd(78)} ${f.rps.toFixed(0).padStart(8)} ${String(f.p99).padStart(7)} ${ratio.toFixed(3).padStart(8)} ${(f.p99One === undefined ? '' : String(f.p99One)).padStart(7)}`,
     );
   }
   if (contacts.notes.length > 0) console.log(`\n${contacts.notes.join('\n')}`);
