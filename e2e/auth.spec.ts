@@ -14,6 +14,57 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `e2e/.artifacts/screens/${project}-${name}.png`, fullPage: true });
 }
 
+/** Keys platform §4 has sign-out clear: the user, the tokens, the organisation and the rest. */
+const SIGN_OUT_KEYS = [
+  'accessToken',
+  'refreshToken',
+  'userData',
+  'organization',
+  'shopId',
+  'onboarding',
+  'zipCode',
+  'terminal',
+  'posUser',
+  'location',
+];
+
+/**
+ * Account menu -> Sign out. The server's answer is held until "Signing out..." has been seen, so
+ * the loading toast is checked rather than raced; then the success toast, /login, cleared storage,
+ * and a refresh token the server no longer honours.
+ */
+async function signOut(page: Page) {
+  const refreshToken = await page.evaluate(() => localStorage.getItem('refreshToken'));
+  expect(refreshToken).toBeTruthy();
+  // Display preferences stay; everything tied to the session goes.
+  await page.evaluate(() => {
+    localStorage.setItem('posUser', 'p-1');
+    localStorage.setItem('skin', 'light');
+  });
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/auth/signout', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page.getByText('Signing out...')).toBeVisible();
+  release();
+  await expect(page.getByText('Successfully signed out')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.unroute('**/api/auth/signout');
+  const stored = await page.evaluate(
+    (keys) => Object.fromEntries(keys.map((k) => [k, localStorage.getItem(k)])),
+    [...SIGN_OUT_KEYS, 'skin'],
+  );
+  expect(stored).toEqual({ ...Object.fromEntries(SIGN_OUT_KEYS.map((k) => [k, null])), skin: 'light' });
+  const reuse = await page.request.post('/api/jwt/refresh-token', { data: { refreshToken } });
+  expect(reuse.status()).toBe(401);
+}
+
 test.describe('sign-in by role', () => {
   test('an admin lands on the home page and signs out', async ({ page }) => {
     await signIn(page, 'admin@demo.test');
@@ -30,24 +81,15 @@ test.describe('sign-in by role', () => {
     expect(JSON.parse(stored.org!).name).toBe('Demo Fitness');
     await shot(page, 'home');
 
-    await page.getByRole('button', { name: /account menu/i }).click();
-    await page.getByRole('menuitem', { name: 'Sign out' }).click();
-    await expect(page.getByText('Successfully signed out')).toBeVisible();
-    await expect(page).toHaveURL(/\/login$/);
-    const cleared = await page.evaluate(() => [
-      localStorage.getItem('accessToken'),
-      localStorage.getItem('refreshToken'),
-      localStorage.getItem('userData'),
-      localStorage.getItem('organization'),
-    ]);
-    expect(cleared).toEqual([null, null, null, null]);
+    await signOut(page);
   });
 
-  test('a member lands on access control', async ({ page }) => {
+  test('a member lands on access control and signs out', async ({ page }) => {
     await signIn(page, 'member@demo.test');
     await expect(page).toHaveURL(/\/access-control$/);
     await expect(page.getByText(/Morgan/).first()).toBeVisible();
     await shot(page, 'access-control');
+    await signOut(page);
   });
 
   for (const email of ['coach@demo.test', 'owner@demo.test']) {

@@ -43,7 +43,8 @@ export interface RouteInfo {
 export async function buildApp(opts: BuildOptions): Promise<App & { routeList: RouteInfo[] }> {
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: true,
+    // Off unless TRUST_PROXY says otherwise: a forged X-Forwarded-For must not change req.ip.
+    trustProxy: opts.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>() as App;

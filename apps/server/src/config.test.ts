@@ -38,4 +38,25 @@ describe('configuration', () => {
   it('names the variable that is wrong', () => {
     expect(() => loadConfig({ DATA_DIR: dir, PORT: 'abc' })).toThrow(/PORT/);
   });
+
+  it('trusts no proxy unless TRUST_PROXY says which', () => {
+    expect(loadConfig({ DATA_DIR: dir }).trustProxy).toBe(false);
+    const trust = (v: string) => loadConfig({ DATA_DIR: dir, TRUST_PROXY: v }).trustProxy;
+    expect(trust('')).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('0')).toBe(false);
+    expect(trust('true')).toBe(true);
+    expect(trust('1')).toBe(true);
+    expect(() => trust('2')).toThrow(/TRUST_PROXY: a hop count \(2\) is not supported/);
+    expect(trust('10.0.0.1, 192.168.0.0/16,::1,fd00::/8,loopback')).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    expect(() => trust('10.0.0.0/33')).toThrow(/TRUST_PROXY: .*"10\.0\.0\.0\/33"/);
+    expect(() => trust('yes')).toThrow(/TRUST_PROXY/);
+    expect(() => trust('10.0.0.1,')).toThrow(/TRUST_PROXY/);
+  });
 });

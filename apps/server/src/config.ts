@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -25,7 +26,24 @@ const envSchema = z.object({
   PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
   PAYMENTS_API_URL: z.url().default('https://api.stripe.com'),
   PAYMENTS_API_KEY: z.string().optional(),
+  TRUST_PROXY: z.string().optional(),
 });
+
+/** Which peers may set X-Forwarded-For: nobody (default), every hop, or the listed proxies. */
+export type TrustProxy = boolean | string[];
+
+// Names proxy-addr (Fastify's trustProxy) understands besides addresses and CIDR ranges.
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  if (isIP(prefix)) return family === 4 && isIP(prefix) === 4; // 10.0.0.0/255.0.0.0
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 export type Config = {
   env: 'development' | 'test' | 'production';
@@ -50,7 +68,38 @@ export type Config = {
   paymentsProvider: 'sandbox' | 'stripe';
   paymentsApiUrl: string;
   paymentsApiKey: string | undefined;
+  /** Fastify's trustProxy: decides whether X-Forwarded-For may change `req.ip`. */
+  trustProxy: TrustProxy;
 };
+
+/**
+ * TRUST_PROXY: unset, `false` or `0` trust no proxy, so `req.ip` is the connecting peer and a
+ * client cannot choose its own address for the per-address rate limits. `true` or `1` trust every
+ * hop (only safe behind a proxy that overwrites X-Forwarded-For). Otherwise a comma list of the
+ * proxies' addresses or CIDR ranges, the safe form. A hop count is refused: Fastify 5.12.1 dropped
+ * it (it cannot check the immediate peer, so a direct client could forge the header) and now
+ * treats a number as "trust nothing", which would silently put every client behind the proxy
+ * under one address.
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  const invalid = (why: string) => new Error(`Invalid configuration:\n  TRUST_PROXY: ${why}`);
+  if (/^\d+$/.test(value)) {
+    throw invalid(
+      `a hop count (${value}) is not supported; list the proxies' addresses or CIDR ranges instead (for example 10.0.0.0/8 or loopback)`,
+    );
+  }
+  const entries = value.split(',').map((e) => e.trim());
+  const bad = entries.filter((e) => !isAddressOrRange(e));
+  if (bad.length > 0) {
+    throw invalid(
+      `expected true, false or a comma list of proxy addresses/CIDR ranges, got "${bad.join('", "')}"`,
+    );
+  }
+  return entries;
+}
 
 /** In the embedded default a secret is made once and kept in the data directory. */
 function persistedSecret(dataDir: string, name: string): string {
@@ -76,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.PAYMENTS_PROVIDER === 'stripe' && !e.PAYMENTS_API_KEY) {
     throw new Error('PAYMENTS_API_KEY is required when PAYMENTS_PROVIDER=stripe.');
   }
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   const jwtSecret = e.JWT_SECRET ?? persistedSecret(dataDir, 'jwt-secret');
   return {
     env: e.NODE_ENV,
@@ -98,5 +148,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentsProvider: e.PAYMENTS_PROVIDER,
     paymentsApiUrl: e.PAYMENTS_API_URL.replace(/\/+$/, ''),
     paymentsApiKey: e.PAYMENTS_API_KEY || undefined,
+    trustProxy,
   };
 }

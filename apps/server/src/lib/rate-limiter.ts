@@ -51,6 +51,15 @@ export class MemoryRateLimiter implements RateLimiter {
   }
 }
 
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return { count, ttl }`;
+
 export class RedisRateLimiter implements RateLimiter {
   private readonly redis: Redis;
 
@@ -63,17 +72,13 @@ export class RedisRateLimiter implements RateLimiter {
     return { count: Number(count ?? 0), resetMs: Math.max(0, ttl) };
   }
 
+  // One script, so the increment and the window's expiry are a single atomic step: a burst of
+  // callers each gets its own count, and no key is ever left without an expiry.
   async hit(key: string, windowMs: number) {
-    const k = `rl:${key}`;
-    const [[, count], [, ttl]] = (await this.redis.multi().incr(k).pttl(k).exec()) as [
-      [null, number],
-      [null, number],
+    const [count, resetMs] = (await this.redis.eval(HIT_SCRIPT, 1, `rl:${key}`, windowMs)) as [
+      number,
+      number,
     ];
-    let resetMs = ttl;
-    if (ttl < 0) {
-      await this.redis.pexpire(k, windowMs);
-      resetMs = windowMs;
-    }
     return { count, resetMs };
   }
 

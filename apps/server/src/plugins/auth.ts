@@ -13,7 +13,7 @@ import {
   inlineContextSql,
   resolveContext,
 } from './context.ts';
-import type { App, RequestContext } from './types.ts';
+import type { App, AuthKind, RequestContext, ResourcePermission, RoutePermission } from './types.ts';
 
 function bearer(request: FastifyRequest): string | null {
   const h = request.headers.authorization;
@@ -39,9 +39,18 @@ async function finishWith<T>(open: OpenTenantTx, fn: (tx: Tx) => Promise<T>): Pr
   return result;
 }
 
+/** The permission form each auth kind must declare (see RoutePermission). */
+function ruleProblem(kind: AuthKind, permission: RoutePermission | undefined): string | null {
+  if (kind === 'user' && permission !== 'self') return "Route has no 'self' permission rule";
+  if (kind === 'device' && permission !== 'device') return "Route has no 'device' permission rule";
+  if (kind === 'tenant' && (!permission || typeof permission !== 'object'))
+    return 'Route has no permission rule';
+  return null;
+}
+
 /**
- * The one declarative guard: every API route states `config.auth` (and, for tenant routes,
- * `config.permission`); this hook enforces it before the body is even parsed.
+ * The one declarative guard: every API route states `config.auth` and, unless public,
+ * `config.permission`; this hook enforces both before the body is even parsed.
  *
  * On PostgreSQL a tenant route's transaction opens here, in the same round trip as the context
  * read, and the handler's `req.tenant()` continues it; a route that reads global tables declares
@@ -103,6 +112,9 @@ export const authPlugin = fp(async (app: App) => {
     const kind = config?.auth;
     if (!kind) throw new AppError('INTERNAL', 'Route has no auth decision');
     if (kind === 'public') return;
+    const permission = config.permission;
+    const problem = ruleProblem(kind, permission);
+    if (problem) throw new AppError('INTERNAL', problem);
 
     const token = bearer(request);
     if (!token) throw unauthenticated('Sign in first');
@@ -116,14 +128,19 @@ export const authPlugin = fp(async (app: App) => {
 
     const claims = await tokens.verify(token, 'access');
     request.userId = claims.sub;
-    if (kind === 'user') return;
+    if (kind === 'user') {
+      const pathId = (request.params as { id?: string } | undefined)?.id;
+      if (pathId !== undefined && pathId !== claims.sub) {
+        throw forbidden('You can only do this for your own account');
+      }
+      return;
+    }
 
-    const permission = config.permission;
-    if (!permission) throw new AppError('INTERNAL', 'Route has no permission rule');
+    const rule = permission as ResourcePermission;
     request.ctx = await tenantContext(request, claims.sub);
-    if (!can(request.ctx.ability, permission.action, permission.resource)) {
+    if (!can(request.ctx.ability, rule.action, rule.resource)) {
       await release(request);
-      throw forbidden(`You do not have ${permission.action} access to ${permission.resource}`);
+      throw forbidden(`You do not have ${rule.action} access to ${rule.resource}`);
     }
   });
 });

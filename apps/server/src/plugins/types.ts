@@ -16,10 +16,20 @@ import type { TokenSigner } from '../lib/tokens.ts';
 /** How a route is reached: with no sign-in, a signed-in user, a user inside an organisation, or a kiosk device. */
 export type AuthKind = 'public' | 'user' | 'tenant' | 'device';
 
-export interface RoutePermission {
+/** A tenant route's rule: the caller's ability in the organisation must allow `action` on `resource`. */
+export interface ResourcePermission {
   resource: string;
   action: Action;
 }
+
+/**
+ * Every guarded route names what its caller may do, in the form its auth kind calls for:
+ * - tenant routes: a resource rule, checked against the caller's ability in the organisation;
+ * - user routes: `'self'`, the signed-in user acting on their own account (a user id in the
+ *   path, `:id`, must be theirs);
+ * - device routes: `'device'`, a paired kiosk acting for the one organisation its credential names.
+ */
+export type RoutePermission = ResourcePermission | 'self' | 'device';
 
 export interface RoleContext {
   roleId: string | null;

@@ -58,7 +58,10 @@ export function authRoutes(app: App) {
 
   app.post(
     '/auth/signout',
-    { config: { auth: 'user' }, schema: { tags: ['auth'], body: signoutBody, response: { 200: okBody } } },
+    {
+      config: { auth: 'user', permission: 'self' },
+      schema: { tags: ['auth'], body: signoutBody, response: { 200: okBody } },
+    },
     async (req) => {
       await revokeFamily(services, req.body.refreshToken, req.userId!);
       return { success: true as const, message: 'Successfully signed out' };

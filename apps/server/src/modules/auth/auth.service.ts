@@ -34,10 +34,16 @@ interface CredentialRow {
   password_hash: string;
 }
 
+/**
+ * Each attempt takes its slot in the account-and-address counter before the slow argon2 check,
+ * so a burst of parallel guesses cannot all pass a count read before any of them failed: the
+ * first LOGIN_MAX_FAILURES attempts in the window are checked, later ones are 429 unverified.
+ * A correct password clears the counter.
+ */
 export async function login(services: AppServices, body: LoginBody, ip: string): Promise<LoginAnswer> {
   const key = `login:${body.email}:${ip}`;
-  const { count, resetMs } = await services.limiter.peek(key);
-  if (count >= LOGIN_MAX_FAILURES) throw rateLimited(resetMs, 'sign-in attempts');
+  const attempt = await services.limiter.hit(key, LOGIN_WINDOW_MS);
+  if (attempt.count > LOGIN_MAX_FAILURES) throw rateLimited(attempt.resetMs, 'sign-in attempts');
 
   const rows = await services.database.prepared<CredentialRow>(
     'login_user',
@@ -46,11 +52,7 @@ export async function login(services: AppServices, body: LoginBody, ip: string):
   );
   const user = rows[0];
   const ok = await verifyPassword(user?.password_hash, body.password);
-  if (!user || !ok) {
-    const hit = await services.limiter.hit(key, LOGIN_WINDOW_MS);
-    if (hit.count >= LOGIN_MAX_FAILURES) throw rateLimited(hit.resetMs, 'sign-in attempts');
-    throw new AppError('UNAUTHENTICATED', 'Invalid email or password');
-  }
+  if (!user || !ok) throw new AppError('UNAUTHENTICATED', 'Invalid email or password');
   await services.limiter.reset(key);
   return signedInAnswer(services, user.id);
 }

@@ -83,14 +83,15 @@ describe(`sign-in and sessions (${DB_KIND})`, () => {
 
     it('answers a wrong password with the server message and limits failures', async () => {
       const email = other.emails.client!;
-      for (let i = 0; i < 4; i++) {
+      for (let i = 0; i < 5; i++) {
         const res = await post('/api/jwt/login', { email, password: 'wrong-password' });
-        expect(res.statusCode).toBe(401);
+        expect(res.statusCode, `attempt ${i + 1}`).toBe(401);
         expect(res.json().error.message).toBe('Invalid email or password');
       }
-      const fifth = await post('/api/jwt/login', { email, password: 'wrong-password' });
-      expect(fifth.statusCode).toBe(429);
-      expect(Number(fifth.headers['retry-after'])).toBeGreaterThan(800);
+      const sixth = await post('/api/jwt/login', { email, password: 'wrong-password' });
+      expect(sixth.statusCode).toBe(429);
+      expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(800);
+      expect(sixth.json().error.message).toMatch(/^Too many sign-in attempts\. Try again in 15 minutes\.$/);
       const blocked = await post('/api/jwt/login', { email, password: 'password123' });
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json().error.message).toMatch(/Try again in 15 minutes/);
@@ -102,6 +103,61 @@ describe(`sign-in and sessions (${DB_KIND})`, () => {
         remoteAddress: '10.9.8.7',
       });
       expect(elsewhere.statusCode).toBe(200);
+    });
+
+    it('a success clears the failure count', async () => {
+      const { emails } = await seedTenant(t, ['client'], 'Clears');
+      const email = emails.client!;
+      for (let i = 0; i < 4; i++) await post('/api/jwt/login', { email, password: 'wrong-password' });
+      expect((await post('/api/jwt/login', { email, password: 'password123' })).statusCode).toBe(200);
+      for (let i = 0; i < 5; i++) {
+        expect((await post('/api/jwt/login', { email, password: 'wrong-password' })).statusCode).toBe(401);
+      }
+      expect((await post('/api/jwt/login', { email, password: 'wrong-password' })).statusCode).toBe(429);
+    });
+
+    it('a forged X-Forwarded-For does not reset the count unless TRUST_PROXY trusts the proxy', async () => {
+      const { emails } = await seedTenant(t, ['client'], 'Proxy');
+      const email = emails.client!;
+      for (let i = 0; i < 5; i++) {
+        const res = await post(
+          '/api/jwt/login',
+          { email, password: 'wrong-password' },
+          {
+            'x-forwarded-for': `203.0.113.${i + 1}`,
+          },
+        );
+        expect(res.statusCode).toBe(401);
+      }
+      const forged = await post(
+        '/api/jwt/login',
+        { email, password: 'password123' },
+        {
+          'x-forwarded-for': '198.51.100.77',
+        },
+      );
+      expect(forged.statusCode).toBe(429);
+
+      // Behind a listed proxy the forwarded address is the client's, counted on its own; a peer
+      // that is not the listed proxy is still taken at its own address.
+      const proxied = await createTestApp(t.database, { TRUST_PROXY: '127.0.0.1' });
+      try {
+        const login = (remoteAddress: string, forwarded: string, password: string) =>
+          proxied.app.inject({
+            method: 'POST',
+            url: '/api/jwt/login',
+            payload: { email, password },
+            headers: { 'x-forwarded-for': forwarded },
+            remoteAddress,
+          });
+        expect((await login('127.0.0.1', '198.51.100.77', 'password123')).statusCode).toBe(200);
+        for (let i = 0; i < 5; i++) {
+          expect((await login('10.9.9.9', `203.0.113.${i + 1}`, 'wrong-password')).statusCode).toBe(401);
+        }
+        expect((await login('10.9.9.9', '198.51.100.78', 'password123')).statusCode).toBe(429);
+      } finally {
+        await proxied.app.close();
+      }
     });
 
     it('gives the same answer for an unknown e-mail', async () => {

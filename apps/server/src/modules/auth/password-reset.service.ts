@@ -43,7 +43,11 @@ export async function sendResetCode(services: AppServices, email: string, ip: st
 
 const INVALID = 'The code is invalid or has expired';
 
-/** Checks the code (at most 5 tries per code), sets the new password and signs out every session. */
+/**
+ * Checks the code (at most 5 tries per code), sets the new password and signs out every session.
+ * A try is counted on the code's row before the comparison, in one conditional update, so
+ * parallel guesses cannot all read a count of zero: only the first five are ever compared.
+ */
 export async function resetPassword(
   services: AppServices,
   input: { email: string; code: string; password: string },
@@ -51,23 +55,18 @@ export async function resetPassword(
 ): Promise<void> {
   const guard = await services.limiter.hit(`reset-verify:${input.email}:${ip}`, WINDOW_MS);
   if (guard.count > RESET_CODE_MAX_ATTEMPTS * 2) throw rateLimited(guard.resetMs, 'code attempts');
-  const rows = await services.database.query<{
-    id: string;
-    user_id: string;
-    code_hash: string;
-    attempts: number;
-  }>(
-    `select c.id, c.user_id, c.code_hash, c.attempts from password_reset_codes c join users u on u.id = c.user_id
-     where u.email = $1 and u.deleted_at is null and c.used_at is null and c.expires_at > now()
-     order by c.created_at desc limit 1`,
-    [input.email],
+  const rows = await services.database.query<{ id: string; user_id: string; code_hash: string }>(
+    `update password_reset_codes set attempts = attempts + 1
+     where id = (
+       select c.id from password_reset_codes c join users u on u.id = c.user_id
+       where u.email = $1 and u.deleted_at is null and c.used_at is null and c.expires_at > now()
+       order by c.created_at desc limit 1
+     ) and used_at is null and attempts < $2
+     returning id, user_id, code_hash`,
+    [input.email, RESET_CODE_MAX_ATTEMPTS],
   );
   const row = rows[0];
-  if (!row || row.attempts >= RESET_CODE_MAX_ATTEMPTS) throw new AppError('BAD_REQUEST', INVALID);
-  if (hashToken(`${row.user_id}:${input.code}`) !== row.code_hash) {
-    await services.database.query('update password_reset_codes set attempts = attempts + 1 where id = $1', [
-      row.id,
-    ]);
+  if (!row || hashToken(`${row.user_id}:${input.code}`) !== row.code_hash) {
     throw new AppError('BAD_REQUEST', INVALID);
   }
   const passwordHash = await hashPassword(input.password);

@@ -6,7 +6,7 @@ describe(`password reset by e-mailed code (${DB_KIND})`, () => {
   let org: Awaited<ReturnType<typeof seedTenant>>;
   beforeAll(async () => {
     t = await createTestApp();
-    org = await seedTenant(t, ['admin', 'client']);
+    org = await seedTenant(t, ['admin', 'client', 'employee']);
   });
   afterAll(() => t.close());
 
@@ -73,6 +73,38 @@ describe(`password reset by e-mailed code (${DB_KIND})`, () => {
       payload: { email, code, password: 'xxxxxxxx1' },
     });
     expect(right.statusCode).toBe(400);
+  });
+
+  it('counts each try before comparing: 20 parallel wrong codes use up exactly the 5 tries', async () => {
+    const email = org.emails.employee!;
+    await t.app.inject({ method: 'POST', url: '/api/auth/send-reset-code', payload: { email } });
+    const code = codeFrom(email)!;
+    const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
+    // From 20 addresses, so the per-address guard does not hide the per-code limit.
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/reset-password',
+          payload: { email, code: wrong(i), password: 'raced-pass-1' },
+          remoteAddress: `10.1.2.${i + 1}`,
+        }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(400));
+    const [row] = await t.database.query<{ attempts: number }>(
+      `select c.attempts from password_reset_codes c join users u on u.id = c.user_id
+       where u.email = $1 order by c.created_at desc limit 1`,
+      [email],
+    );
+    expect(row!.attempts).toBe(5);
+    const right = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { email, code, password: 'raced-pass-1' },
+    });
+    expect(right.statusCode).toBe(400);
+    await expect(signIn(t, email, 'password123')).resolves.toBeTruthy();
   });
 
   it('answers the same for an unknown address and sends nothing', async () => {

@@ -17,7 +17,7 @@ export function usersRoutes(app: App) {
   app.put(
     '/user/profile/:id',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', permission: 'self' },
       schema: { tags: ['users'], params: idParams, body: updateProfileBody, response: { 200: userAnswer } },
     },
     (req) => updateProfile(services, req.userId!, req.params.id, req.body),
@@ -26,7 +26,7 @@ export function usersRoutes(app: App) {
   app.delete(
     '/user/delete',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', permission: 'self' },
       schema: { tags: ['users'], body: deleteUserBody, response: { 200: okBody } },
     },
     async (req) => {

@@ -66,7 +66,8 @@ describe(`users (${DB_KIND})`, () => {
       headers: s.headers,
       payload: { fullName: 'Hijacked' },
     });
-    expect(foreign.statusCode).toBe(404);
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().error.message).toBe('You can only do this for your own account');
     const adminRow = await t.database.query<{ full_name: string }>(
       'select full_name from users where id = $1',
       [idOf(org, 'admin')],
