@@ -128,7 +128,11 @@ export const contactAnswer = z.object({
 });
 export type ContactAnswer = z.infer<typeof contactAnswer>;
 
-/** The contact picker option (platform §3); payroll screens add their own wage and tip fields. */
+/**
+ * The contact picker option (platform §3). The wage and tip fields belong to the payroll module,
+ * which fills them; until it does (and for anyone without a wage) they are null, which the
+ * picker's wage-type rule reads as "no wage type".
+ */
 export const contactPickerOption = z.object({
   _id: idSchema,
   fullName: z.string(),
@@ -140,6 +144,16 @@ export const contactPickerOption = z.object({
   contactType: contactTypeRef.nullable(),
   currentRank: currentRank.nullable(),
   stopSms: z.boolean(),
+  salary: z.object({ wageType: z.string().nullable() }).nullable(),
+  /** Cents. */
+  cashTip: z.number().int().nullable(),
+  /** Cents. */
+  ccTip: z.number().int().nullable(),
+  workedHours: z.number().nullable(),
+  /** Cents. */
+  totalAmount: z.number().int().nullable(),
+  /** Cents. */
+  cashTipOwed: z.number().int().nullable(),
 });
 export type ContactPickerOption = z.infer<typeof contactPickerOption>;
 
@@ -158,7 +172,10 @@ export const contactFiltersQuery = z.object({
   progressions: queryField(idListQuery(50)),
   contactType: queryField(idSchema),
   stage: queryField(idSchema),
-  /** Off or On; only an admin's data-flow mode widens what a non-admin would see. */
+  /**
+   * Off or On (platform §3, §6). For an admin in data-flow mode (view-user-data on), On (the
+   * default) lists every contact and Off only those their access ids own; ignored for others.
+   */
   dataFlow: queryField(
     z.preprocess(
       (v) => (v === 'true' || v === true ? 'on' : v === 'false' || v === false ? 'off' : v),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   foreignKey,
   index,
   integer,
@@ -88,10 +89,15 @@ export const clientRanks = pgTable(
     name: text('name').notNull(),
     image: text('image'),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** Requirements to reach this rank, counted from reaching the rank before it; null: none. */
+    classesRequired: integer('classes_required'),
+    minDaysInRank: integer('min_days_in_rank'),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.id] }),
+    check('client_ranks_classes_required_ck', sql`${t.classesRequired} is null or ${t.classesRequired} >= 0`),
+    check('client_ranks_min_days_ck', sql`${t.minDaysInRank} is null or ${t.minDaysInRank} >= 0`),
     foreignKey({
       columns: [t.organizationId, t.categoryId],
       foreignColumns: [rankCategories.organizationId, rankCategories.id],

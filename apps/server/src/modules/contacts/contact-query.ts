@@ -114,6 +114,19 @@ const currentRankOf = (r: PickerRow) =>
       }
     : null;
 
+/** The picker's wage and tip fields while nothing records them (platform §3). */
+const NO_PAY = {
+  salary: null,
+  cashTip: null,
+  ccTip: null,
+  workedHours: null,
+  totalAmount: null,
+  cashTipOwed: null,
+} as const satisfies Pick<
+  ContactPickerOption,
+  'salary' | 'cashTip' | 'ccTip' | 'workedHours' | 'totalAmount' | 'cashTipOwed'
+>;
+
 export function toPickerOption(r: PickerRow): ContactPickerOption {
   return {
     _id: r.id,
@@ -126,6 +139,8 @@ export function toPickerOption(r: PickerRow): ContactPickerOption {
     contactType: contactTypeOf(r),
     currentRank: currentRankOf(r),
     stopSms: r.stop_sms,
+    // Wages and tips are the payroll module's; no contact has them yet.
+    ...NO_PAY,
   };
 }
 

@@ -13,17 +13,26 @@ export function isOrganizationAdmin(ctx: RequestContext): boolean {
 }
 
 /**
- * Data flow (core §6, platform §6): admins (and the primary account holder) see every contact,
- * whether the list's data-flow switch is on or off. Anyone else sees the contacts created by one
- * of their access ids (themselves or the assigner acting through them), unless the server
- * derived data-flow mode for them. Applied to the contacts list and its filtered total only;
- * the picker searches, counts and single reads cover the whole organisation.
+ * Data flow (core §6, platform §3, §6): an admin of an organisation with view-user-data on is in
+ * data-flow mode, and the list's switch decides what they see: On (the default) every contact,
+ * Off only the contacts owned by their access ids (their own id and the assigner's), by
+ * `contacts.created_by`. Other admins (and the primary account holder) see every contact; anyone
+ * else sees the contacts owned by their access ids, whatever the switch says. Applied to the
+ * contacts list, its filtered total and the export; the picker searches, counts and single reads
+ * cover the whole organisation.
  */
-export function visibilityCondition(ctx: RequestContext): SQL | null {
-  if (isOrganizationAdmin(ctx) || ctx.dataFlow) return null;
-  const accessIds = [ctx.userId, ctx.role.assignerId].filter((v): v is string => !!v);
-  return sql`c.created_by = any(${sql.param(accessIds)}::uuid[])`;
+export function visibilityCondition(ctx: RequestContext, dataFlow?: 'on' | 'off'): SQL | null {
+  if (ctx.dataFlow) return dataFlow === 'off' ? ownedByAccessIds(ctx) : null;
+  return isOrganizationAdmin(ctx) ? null : ownedByAccessIds(ctx);
 }
+
+/** Access ids (platform §6): the user's id and the assigner's id. */
+export function accessIds(ctx: RequestContext): string[] {
+  return [...new Set([ctx.userId, ctx.role.assignerId].filter((v): v is string => !!v))];
+}
+
+const ownedByAccessIds = (ctx: RequestContext) =>
+  sql`c.created_by = any(${sql.param(accessIds(ctx))}::uuid[])`;
 
 export function requireAbility(ctx: RequestContext, action: 'update' | 'write' | 'delete'): void {
   if (!can(ctx.ability, action, 'contacts')) throw forbidden(`You do not have ${action} access to contacts`);

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -13,16 +14,25 @@ import { finished } from './contacts-import.test-kit.ts';
 import { FILTERED_TOTAL_CAP, phoneGrams } from './contacts-search.service.ts';
 
 /*
- * No N+1 in the lists added with imports, shifts and payment cards: each answer takes the same
- * statements for a short page as for a long one (counted as in contacts-queries.test.ts).
+ * No N+1 in the lists added with imports, shifts and payment cards, the contact page's records
+ * (notes, activity, files, family), the settings lists and the statistics: each answer takes the
+ * same statements for a short page (or few rows) as for a long one (counted as in
+ * contacts-queries.test.ts).
  */
 describe(`import, shift and card lists; phone and tag-count plans (${DB_KIND})`, () => {
   let k: Kit;
   const statements: string[] = [];
+  // Only the measured request's statements count, not a background job's (imports, billing sweep).
+  const measured = new AsyncLocalStorage<true>();
+  const measure = <T>(work: () => Promise<T>) => measured.run(true, work);
 
   beforeAll(async () => {
     const base = await openTestDatabase();
-    const logger = { logQuery: (query: string) => statements.push(query) };
+    const logger = {
+      logQuery: (query: string) => {
+        if (measured.getStore()) statements.push(query);
+      },
+    };
     const client = (base.db as unknown as { $client: never }).$client;
     const db = (base.kind === 'postgres'
       ? drizzlePg(client, { schema, logger })
@@ -36,7 +46,7 @@ describe(`import, shift and card lists; phone and tag-count plans (${DB_KIND})`,
 
   async function statementsFor(url: string): Promise<number> {
     statements.length = 0;
-    const res = await k.admin.call('GET', url);
+    const res = await measure(() => k.admin.call('GET', url));
     expect(res.status, `${url}: ${JSON.stringify(res.body).slice(0, 200)}`).toBe(200);
     return statements.length;
   }
@@ -159,11 +169,123 @@ describe(`import, shift and card lists; phone and tag-count plans (${DB_KIND})`,
       }));
     const count = async (body: unknown) => {
       statements.length = 0;
-      const res = await k.admin.call('POST', '/api/contact/addBulk', body);
+      const res = await measure(() => k.admin.call('POST', '/api/contact/addBulk', body));
       expect(res.status).toBe(200);
       return statements.length;
     };
     await count({ rows: rows(2, 'warm') }); // creates the tag, lead source and stage once
     expect(await count({ rows: rows(400, 'large') })).toBe(await count({ rows: rows(5, 'small') }));
+  });
+  it('notes, activity, files and family take the same statements however many rows they show', async () => {
+    const add = async (fullName: string) =>
+      (await k.admin.call('POST', '/api/contact/add', { fullName })).body.data._id as string;
+    const holder = await add('Record Holder');
+    for (let i = 0; i < 30; i++) {
+      const res = await k.admin.call('POST', '/api/followup_note/add', {
+        contactId: holder,
+        note: `Note ${i}`,
+      });
+      expect(res.status).toBe(200);
+    }
+    await withTenant(k.t.database.db, k.org.id, (tx) =>
+      tx.execute(sql`insert into contact_files
+          (organization_id, id, contact_id, file_name, kind, mime_type, size_bytes, storage_key)
+        select ${k.org.id}, gen_random_uuid(), ${holder}, 'file ' || g || '.txt', 'text', 'text/plain', 10,
+               ${k.org.id} || '/missing-' || g || '.txt'
+        from generate_series(1, 60) g`),
+    );
+    const notes = `/api/followup_note/get/${holder}`;
+    expect(await statementsFor(`${notes}?limit=2`)).toBe(await statementsFor(`${notes}?limit=100`));
+    expect((await k.admin.get(notes, { limit: 100 })).body.list).toHaveLength(30);
+    const activity = `/api/contact-activity/${holder}`;
+    expect(await statementsFor(`${activity}?limit=2`)).toBe(await statementsFor(`${activity}?limit=100`));
+    expect((await k.admin.get(activity, { limit: 100 })).body.list.length).toBeGreaterThanOrEqual(31);
+    const files = `/api/contact-file/${holder}`;
+    expect(await statementsFor(`${files}?pageSize=2`)).toBe(await statementsFor(`${files}?pageSize=200`));
+    expect((await k.admin.get(files, { pageSize: 200 })).body.list).toHaveLength(60);
+
+    expect(await statementsFor(`${files}?pageSize=2`)).toBeGreaterThan(0);
+    const family = `/api/contact/family/${holder}`;
+    const link = async () => {
+      const res = await k.admin.call('POST', '/api/contact/family', {
+        contactId: holder,
+        memberContactId: await add('Relative'),
+        relation: 'sibling',
+      });
+      expect(res.status).toBe(200);
+    };
+    await link();
+    const one = await statementsFor(family);
+    for (let i = 0; i < 8; i++) await link();
+    expect(await statementsFor(family)).toBe(one);
+    expect((await k.admin.get(family)).body.list).toHaveLength(9);
+  });
+
+  it('settings lists and statistics take the same statements for few rows as for many', async () => {
+    const lists = [
+      '/api/tag/get',
+      '/api/lead-source/get',
+      '/api/stage/get',
+      '/api/contact-type/get',
+      '/api/contact-field/get',
+      '/api/rank-category/get',
+      '/api/client-ranks/get',
+    ];
+    const category = (await k.admin.call('POST', '/api/rank-category/add', { name: 'Counted belts' })).body
+      .data._id as string;
+    const stats = [
+      '/api/contact/contact-statistics',
+      '/api/contact/retention-statistics',
+      '/api/contact/getBirthdayStatisticsData?month=3&pageSize=500',
+      '/api/contact/getProgressionStatisticsData',
+      `/api/contact/getProgressionStatisticsData?categoryId=${category}`,
+      `/api/rank-category/category_rank_info/${category}`,
+    ];
+    const all = [...lists, ...stats];
+    // One request at a time: the counter is shared. The first column-settings read writes the
+    // built-in fields, so every list is read once before counting.
+    const countAll = async () => {
+      const counts: Record<string, number> = {};
+      for (const url of all) counts[url] = await statementsFor(url);
+      return counts;
+    };
+    await countAll();
+    const before = await countAll();
+    expect(Object.values(before).filter((n) => n === 0)).toEqual([]);
+
+    for (let i = 0; i < 6; i++) {
+      for (const [url, body] of [
+        ['/api/tag/add', { name: `Many tag ${i}` }],
+        ['/api/lead-source/add', { name: `Many source ${i}` }],
+        ['/api/stage/add', { name: `Many stage ${i}` }],
+        ['/api/contact-type/add', { name: `Many type ${i}` }],
+        ['/api/contact-field/add', { value: `Many field ${i}` }],
+        ['/api/rank-category/add', { name: `Many category ${i}` }],
+        ['/api/client-ranks/add', { categoryId: category, name: `Many rank ${i}` }],
+      ] as const) {
+        expect((await k.admin.call('POST', url, body)).status).toBe(200);
+      }
+    }
+    const ranks = (await k.admin.get('/api/client-ranks/get')).body.list
+      .filter((r: { categoryId: string }) => r.categoryId === category)
+      .map((r: { _id: string }) => r._id);
+    await withTenant(k.t.database.db, k.org.id, (tx) =>
+      tx.execute(sql`insert into contacts
+          (organization_id, id, full_name, birthday, last_attended_at, rank_id, contact_type_id, is_former)
+        select ${k.org.id}, gen_random_uuid(), 'Stats ' || g, make_date(1980 + g % 30, 3, 1 + g % 28),
+               now() - (g % 120) * interval '1 day', (${sql.param(ranks)}::uuid[])[1 + g % ${ranks.length}],
+               ${k.org.contactTypeIds.client}, g % 9 = 0
+        from generate_series(1, 400) g`),
+    );
+    expect(await countAll()).toEqual(before);
+    const birthdays = await k.admin.get('/api/contact/getBirthdayStatisticsData', {
+      month: 3,
+      pageSize: 500,
+    });
+    expect(birthdays.body.list).toHaveLength(400);
+    const progression = await k.admin.get('/api/contact/getProgressionStatisticsData', {
+      categoryId: category,
+    });
+    expect(progression.body.list[0].total).toBe(400);
   });
 });

@@ -5,11 +5,13 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import type { RequestContext } from '../../plugins/types.ts';
 import { recordActivity } from './contact-activities.service.ts';
 import { loadContacts, rowsOf } from './contact-query.ts';
+import { settleMergeConflicts } from './contacts-merge-conflicts.ts';
 
 // Merging duplicates into one contact. The kept (primary) contact keeps its own values and takes
 // any it lacks from the duplicates; everything that points at a duplicate — notes, activities,
-// tags, family links, files, bookings and any other module's rows — is moved onto it; the
-// duplicates are soft-deleted.
+// tags, family links, files, bookings and any other module's rows — is moved onto it, after the
+// rows that would clash on a unique key are settled (contacts-merge-conflicts.ts); the duplicates
+// are soft-deleted.
 
 interface MergeRow {
   id: string;
@@ -158,6 +160,8 @@ export async function mergeContacts(
       where organization_id = ${orgId} and (contact_id = any(${allIds}) or member_contact_id = any(${allIds}))
     ) ranked where rn > 1)`);
 
+  // Default cards, provider customers, bookings of one class slot, weeks of shifts.
+  await settleMergeConflicts(tx, { orgId, primaryId, all });
   for (const ref of await referencingColumns(tx)) {
     try {
       await tx.execute(sql`update ${sql.identifier(ref.table_name)} set ${sql.identifier(ref.column_name)} = ${primaryId}

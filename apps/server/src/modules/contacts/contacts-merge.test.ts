@@ -1,6 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KIND } from '../../../test/helpers.ts';
+import { createSlot, createType } from '../booking/booking.test-kit.ts';
 import { countsAgree, createKit, type Kit } from './contacts.test-kit.ts';
+import { MERGE_UNIQUE_KEYS } from './contacts-merge-conflicts.ts';
+
+const cardYear = new Date().getUTCFullYear() + 3;
+const card = (number: string) => ({ number, expMonth: 4, expYear: cardYear, cvc: '123' });
+const WEEK = '?startOfWeek=2025-06-01&endOfWeek=2025-06-07';
+
+function multipart(fileName: string, content: Buffer) {
+  const boundary = `----merge${Date.now()}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
 
 describe(`merging duplicate contacts (${DB_KIND})`, () => {
   let k: Kit;
@@ -100,7 +115,7 @@ describe(`merging duplicate contacts (${DB_KIND})`, () => {
     expect(kept).toEqual(counted);
   });
 
-  it('a conflicting record elsewhere fails the merge and changes nothing', async () => {
+  it('an unknown unique key elsewhere that still clashes fails the merge and changes nothing', async () => {
     const primary = await add({ fullName: 'Conflict Keep' });
     const dup = await add({ fullName: 'Conflict Dup', phone: '555 222 3333' });
     await book(primary, 'friday');
@@ -141,5 +156,146 @@ describe(`merging duplicate contacts (${DB_KIND})`, () => {
         [a, b],
       ]),
     ).toBe(2);
+  });
+  const merge = (primaryId: string, duplicateIds: string[]) =>
+    k.admin.call('POST', '/api/contact/merge', { primaryId, duplicateIds });
+  const rows = <T>(text: string, params?: unknown[]) => k.t.database.query<T>(text, params);
+
+  it('keeps the kept contact’s default card and provider customer and moves the other cards', async () => {
+    const primary = await add({ fullName: 'Card Keep' });
+    const dup = await add({ fullName: 'Card Dup' });
+    const cards = (id: string) => `/api/payment/cards/${id}`;
+    const kept = await k.admin.call('POST', cards(primary), card('4242424242424242'));
+    const other = await k.admin.call('POST', cards(dup), card('5555555555554444'));
+    expect([kept.body.data.isDefault, other.body.data.isDefault]).toEqual([true, true]);
+    const [customer] = await rows<{ customer_ref: string }>(
+      'select customer_ref from payment_customers where contact_id = $1',
+      [primary],
+    );
+
+    const res = await merge(primary, [dup]);
+    expect(res.status).toBe(200);
+    const list = (await k.admin.call('GET', cards(primary))).body.list;
+    expect(list.map((c: { _id: string; isDefault: boolean }) => [c._id, c.isDefault])).toEqual([
+      [kept.body.data._id, true],
+      [other.body.data._id, false],
+    ]);
+    expect(
+      await rows('select contact_id, customer_ref from payment_customers where contact_id = any($1)', [
+        [primary, dup],
+      ]),
+    ).toEqual([{ contact_id: primary, customer_ref: customer!.customer_ref }]);
+  });
+
+  it('a duplicate’s default card and customer move over when the kept contact has none', async () => {
+    const primary = await add({ fullName: 'No Card Keep' });
+    const dup = await add({ fullName: 'No Card Dup' });
+    const made = await k.admin.call('POST', `/api/payment/cards/${dup}`, card('4242424242424242'));
+    expect((await merge(primary, [dup])).status).toBe(200);
+    const list = (await k.admin.call('GET', `/api/payment/cards/${primary}`)).body.list;
+    expect(list).toMatchObject([{ _id: made.body.data._id, contactId: primary, isDefault: true }]);
+    expect(
+      await k.scalar('select count(*)::int as n from payment_customers where contact_id = $1', [primary]),
+    ).toBe(1);
+  });
+
+  it('two bookings of one class slot become one, a completed one first, and the slot counts follow', async () => {
+    const type = await createType(k.admin, { title: 'Merge class' });
+    const slotA = await createSlot(k.admin, type._id, { capacity: 10 });
+    const slotB = await createSlot(k.admin, type._id, { capacity: 10, startTime: '19:00', endTime: '20:00' });
+    const primary = await add({ fullName: 'Booked Keep' });
+    const dup = await add({ fullName: 'Booked Dup' });
+    const book = async (contactId: string, slotId: string) =>
+      (await k.admin.call('POST', '/api/booking', { invitedUser: contactId, bookingSlot: slotId })).body.data
+        ._id as string;
+    const keptA = await book(primary, slotA._id);
+    const dupA = await book(dup, slotA._id);
+    const keptB = await book(primary, slotB._id);
+    const dupB = await book(dup, slotB._id);
+    expect((await k.admin.call('PUT', `/api/booking/${dupA}`, { status: 'completed' })).status).toBe(200);
+    const counts = (id: string) =>
+      rows('select booked_count, attended_slots from booking_slots where id = $1', [id]).then((r) => r[0]);
+    expect(await counts(slotA._id)).toEqual({ booked_count: 2, attended_slots: 1 });
+
+    expect((await merge(primary, [dup])).status).toBe(200);
+    const live = await rows<{ id: string; contact_id: string; status: string }>(
+      'select id, contact_id, status from bookings where id = any($1) and not is_deleted order by slot_id = $2 desc',
+      [[keptA, dupA, keptB, dupB], slotA._id],
+    );
+    expect(live).toEqual([
+      { id: dupA, contact_id: primary, status: 'completed' },
+      { id: keptB, contact_id: primary, status: 'booked' },
+    ]);
+    expect(await counts(slotA._id)).toEqual({ booked_count: 1, attended_slots: 1 });
+    expect(await counts(slotB._id)).toEqual({ booked_count: 1, attended_slots: 0 });
+  });
+
+  it('joins two lists of shifts for one week and moves the duplicate’s files', async () => {
+    const types = (await k.admin.call('GET', '/api/contact-type/get')).body.list;
+    const contactTypeId = types.find((t: { type: string }) => t.type === 'employee')._id;
+    const primary = await add({ fullName: 'Shift Keep', contactTypeId });
+    const dup = await add({ fullName: 'Shift Dup', contactTypeId });
+    const shift = (contactId: string, day: number, name: string) =>
+      k.admin.call('PUT', `/api/contact/update-shifts${WEEK}`, {
+        contactId,
+        shifts: [
+          { shiftName: name, startDate: `2025-06-0${day}T09:00:00Z`, endDate: `2025-06-0${day}T12:00:00Z` },
+        ],
+      });
+    expect((await shift(primary, 3, 'Keep')).status).toBe(200);
+    expect((await shift(dup, 2, 'Dup')).status).toBe(200);
+    const upload = multipart('notes.txt', Buffer.from('moved along'));
+    const file = await k.t.app.inject({
+      method: 'POST',
+      url: `/api/contact-file/${dup}`,
+      headers: { ...k.admin.session.headers, 'content-type': upload.contentType },
+      payload: upload.payload,
+    });
+    expect(file.statusCode).toBe(200);
+
+    expect((await merge(primary, [dup])).status).toBe(200);
+    const week = await k.admin.get('/api/contact/shifts', {
+      startOfWeek: '2025-06-01',
+      endOfWeek: '2025-06-07',
+      contactId: primary,
+    });
+    expect(week.body.list[0].shifts.map((s: { shiftName: string }) => s.shiftName)).toEqual(['Dup', 'Keep']);
+    expect(await k.scalar('select count(*)::int as n from contact_shifts where contact_id = $1', [dup])).toBe(
+      0,
+    );
+    const files = (await k.admin.call('GET', `/api/contact-file/${primary}`)).body.list;
+    expect(files).toMatchObject([{ _id: file.json().data._id, contactId: primary, fileName: 'notes.txt' }]);
+    const download = await k.t.app.inject({
+      method: 'GET',
+      url: files[0].url,
+      headers: k.admin.session.headers,
+    });
+    expect(download.body).toBe('moved along');
+  });
+
+  it('every unique key over a column pointing at contacts is settled by the merge', async () => {
+    const keys = await rows<{ key: string }>(
+      `select distinct r.relname || '.' || i.relname as key
+       from pg_constraint f
+       join pg_class r on r.oid = f.conrelid
+       join pg_namespace n on n.oid = r.relnamespace and n.nspname = 'public'
+       cross join lateral unnest(f.conkey) k(attnum)
+       join pg_attribute a on a.attrelid = f.conrelid and a.attnum = k.attnum and a.attname <> 'organization_id'
+       join pg_index x on x.indrelid = r.oid and x.indisunique
+       join pg_class i on i.oid = x.indexrelid
+       where f.contype = 'f' and f.confrelid = 'public.contacts'::regclass and r.relname not like 'test\\_%'
+         and (a.attnum = any(x.indkey::int2[])
+              or coalesce(pg_get_expr(x.indexprs, x.indrelid), '') like '%' || a.attname || '%')
+       order by 1`,
+    );
+    const settled = Object.keys(MERGE_UNIQUE_KEYS);
+    expect(keys.map((r) => r.key).filter((key) => !settled.includes(key))).toEqual([]);
+    const existing = await rows<{ key: string }>(
+      `select r.relname || '.' || i.relname as key from pg_index x
+       join pg_class r on r.oid = x.indrelid join pg_class i on i.oid = x.indexrelid
+       where x.indisunique and r.relname || '.' || i.relname = any($1)`,
+      [settled],
+    );
+    expect(existing.map((r) => r.key).sort()).toEqual([...settled].sort());
   });
 });

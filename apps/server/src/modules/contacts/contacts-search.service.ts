@@ -76,7 +76,7 @@ export function searchCondition(q: string, kind: SearchKind): SQL | null {
 export function filterConditions(ctx: RequestContext, f: ContactFilters): SQL[] {
   const ids = (v: string[]) => sql`${sql.param(v)}::uuid[]`;
   const out: SQL[] = [sql`c.organization_id = ${ctx.organizationId}`, sql`c.deleted_at is null`];
-  const visible = visibilityCondition(ctx);
+  const visible = visibilityCondition(ctx, f.dataFlow);
   if (visible) out.push(visible);
   const search = f.search ? searchCondition(f.search, 'any') : null;
   if (search) out.push(search);
@@ -169,9 +169,9 @@ export async function contactCounts(tx: Tx, orgId: string): Promise<ContactCount
  * exact kept count; otherwise a count that stops at FILTERED_TOTAL_CAP so it stays fast.
  */
 export async function filteredTotal(tx: Tx, ctx: RequestContext, f: ContactFilters) {
-  const { status, paymentStatus, dataFlow: _flow, ...rest } = f;
+  const { status, paymentStatus, dataFlow, ...rest } = f;
   const onlyKeptCounts =
-    !visibilityCondition(ctx) &&
+    !visibilityCondition(ctx, dataFlow) &&
     Object.values(rest).every((v) => v === undefined || (Array.isArray(v) && v.length === 0)) &&
     (!paymentStatus || (paymentStatus === 'past_due' && !status));
   if (onlyKeptCounts) {

@@ -164,6 +164,13 @@ describe(`contacts list, totals and picker searches (${DB_KIND})`, () => {
       contactType: null,
       currentRank: expect.objectContaining({ _id: rank, rankName: 'Blue', categoryName: 'BJJ' }),
       stopSms: false,
+      // Wages and tips (platform §3) stay empty until the payroll module records them.
+      salary: null,
+      cashTip: null,
+      ccTip: null,
+      workedHours: null,
+      totalAmount: null,
+      cashTipOwed: null,
     });
     expect(Object.keys(dan)).not.toContain('tags');
     expect(namesOf((await k.admin.get('/api/contact/search-phone', { q: '(212) 555' })).body)).toEqual([
@@ -213,6 +220,57 @@ describe(`contacts list, totals and picker searches (${DB_KIND})`, () => {
     expect((await k.employee.get('/api/contact/get-filtered-total')).body.total).toBe(7);
     expect((await k.admin.get('/api/contact/get', { dataFlow: 'off' })).body.list).toHaveLength(10);
     expect((await k.admin.get('/api/contact/get', { dataFlow: 'maybe' })).status).toBe(400);
+  });
+
+  it('data flow: an admin with view-user-data sees everyone with it On, only their own with it Off', async () => {
+    const adminId = k.admin.session.userId;
+    const owned = await k.t.database.query<{ full_name: string }>(
+      `select full_name from contacts where organization_id = $1 and created_by = $2 and deleted_at is null
+       order by created_at desc, id desc`,
+      [k.org.id, adminId],
+    );
+    const everyone = namesOf((await k.admin.get('/api/contact/get')).body);
+    expect(owned.length).toBeGreaterThan(0);
+    expect(owned.length).toBeLessThan(everyone.length);
+    await k.t.database.query('update organizations set is_view_user_data = true where id = $1', [k.org.id]);
+    try {
+      const on = await k.admin.get('/api/contact/get', { dataFlow: 'on' });
+      expect(namesOf(on.body)).toEqual(everyone);
+      expect(namesOf((await k.admin.get('/api/contact/get')).body)).toEqual(everyone);
+      const off = await k.admin.get('/api/contact/get', { dataFlow: 'off' });
+      expect(namesOf(off.body)).toEqual(owned.map((r) => r.full_name));
+      expect(namesOf(off.body)).not.toContain('Gina By Employee');
+      const total = (q: Record<string, string>) =>
+        k.admin.get('/api/contact/get-filtered-total', q).then((r) => r.body);
+      expect(await total({ dataFlow: 'on' })).toEqual({ total: everyone.length, capped: false });
+      expect(await total({ dataFlow: 'off' })).toEqual({ total: owned.length, capped: false });
+      expect(await total({ dataFlow: 'off', tags: tagA })).toEqual({ total: 2, capped: false });
+      expect(await total({ dataFlow: 'off', status: 'former' })).toEqual({ total: 1, capped: false });
+      const exported = async (dataFlow: string) => {
+        const res = await k.t.app.inject({
+          method: 'GET',
+          url: `/api/contact/export?dataFlow=${dataFlow}`,
+          headers: k.admin.session.headers,
+        });
+        return res.body.trim().split('\r\n').length - 1;
+      };
+      expect(await exported('on')).toBe(everyone.length);
+      expect(await exported('off')).toBe(owned.length);
+      // Not an admin: the switch changes nothing; they see what their access ids own.
+      const employeeOn = namesOf((await k.employee.get('/api/contact/get', { dataFlow: 'on' })).body);
+      const employeeOff = namesOf((await k.employee.get('/api/contact/get', { dataFlow: 'off' })).body);
+      expect(employeeOff).toEqual(employeeOn);
+      expect(employeeOn).toContain('Gina By Employee');
+      expect((await k.employee.get('/api/contact/get-filtered-total', { dataFlow: 'on' })).body.total).toBe(
+        7,
+      );
+    } finally {
+      await k.t.database.query('update organizations set is_view_user_data = false where id = $1', [
+        k.org.id,
+      ]);
+    }
+    // Without view-user-data an admin is not in data-flow mode: Off still lists everyone.
+    expect(namesOf((await k.admin.get('/api/contact/get', { dataFlow: 'off' })).body)).toEqual(everyone);
   });
 
   it('finds duplicates by e-mail (any case) and by phone digits (any format)', async () => {

@@ -1,11 +1,15 @@
 // Contacts (CRM): contacts with their tags, stages, lead sources, ranks, types and custom fields,
 // follow-up notes, files, family links, the activity timeline every module writes, and the picker
 // searches, statistics, export and merge; imports (a background worker over a job table) and bulk
-// creation, weekly shifts, and payment cards through the payments adapter.
+// creation, weekly shifts, payment cards through the payments adapter, contracts and invoices
+// (which set the contact's plan and payment status), and rank qualification.
 import type { App } from '../../plugins/types.ts';
 import { createPaymentsProvider } from '../payments/index.ts';
+import { contactBillingRoutes } from './contact-billing.routes.ts';
+import { BillingSweeper } from './contact-billing-state.ts';
 import { contactFieldsRoutes } from './contact-fields.routes.ts';
 import { contactFilesRoutes } from './contact-files.routes.ts';
+import { contactQualificationRoutes } from './contact-qualification.routes.ts';
 import { contactRanksRoutes } from './contact-ranks.routes.ts';
 import { contactRecordsRoutes } from './contact-records.routes.ts';
 import { contactShiftsRoutes } from './contact-shifts.routes.ts';
@@ -43,6 +47,8 @@ export function register(app: App) {
   contactFilesRoutes(app);
   contactShiftsRoutes(app);
   contactsBulkCreateRoutes(app);
+  contactBillingRoutes(app);
+  contactQualificationRoutes(app);
   paymentCardsRoutes(app, createPaymentsProvider(app.services.config, app.services.database));
 
   const { config, database } = app.services;
@@ -54,4 +60,10 @@ export function register(app: App) {
   contactsImportRoutes(app, worker);
   if (config.importWorker) app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', () => worker.stop());
+
+  // Invoices falling past due and contracts reaching their end date change contacts' payment
+  // status and plan with no request to do it: a sweep catches them (contact-billing-state.ts).
+  const sweeper = new BillingSweeper(database.db, app.log);
+  if (config.importWorker) app.addHook('onReady', async () => sweeper.start());
+  app.addHook('onClose', () => sweeper.stop());
 }

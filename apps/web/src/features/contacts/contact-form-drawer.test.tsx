@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeSession } from '../../app/auth-store';
 import { errorResponse, jsonResponse, renderApp } from '../../test-utils';
-import { callsTo, contactAnswer, contactsApi, signInWithContacts } from './contacts.fixtures';
+import { callsTo, contactAnswer, contactsApi, id, signInWithContacts } from './contacts.fixtures';
 
 let addAnswer: () => Response;
 let api: ReturnType<typeof contactsApi>;
@@ -77,5 +77,69 @@ describe('create contact', { timeout: 20_000 }, () => {
     addAnswer = () => errorResponse(409, 'CONFLICT', 'A contact with this email already exists');
     await user.click(within(form).getByRole('button', { name: 'Create contact' }));
     expect(await screen.findByText('A contact with this email already exists')).toBeInTheDocument();
+  });
+});
+
+describe('edit contact', { timeout: 20_000 }, () => {
+  const saved = contactAnswer(1, { billingAddress: { street: '1 Main St', city: 'Springfield' } });
+  let addressAnswer: () => Response;
+
+  beforeEach(() => {
+    addressAnswer = () => errorResponse(500, 'INTERNAL', 'boom');
+    api = contactsApi([saved], (url, init) => {
+      if (url.pathname === `/api/contact/getById/${id(1)}`) return jsonResponse(saved);
+      if (url.pathname === `/api/contact/update/${id(1)}` && init.method === 'PUT') {
+        return jsonResponse({ success: true, message: 'Contact updated', data: saved });
+      }
+      if (url.pathname === `/api/contact/billing-address/${id(1)}` && init.method === 'PUT') {
+        return addressAnswer();
+      }
+      return undefined;
+    });
+    vi.stubGlobal('fetch', api);
+  });
+
+  async function openEdit() {
+    const user = userEvent.setup();
+    renderApp(`/contacts/${id(1)}`);
+    await user.click(await screen.findByRole('button', { name: 'Edit' }, { timeout: 5000 }));
+    const form = await screen.findByRole('form', { name: 'Edit contact' });
+    return { user, form };
+  }
+
+  it("saves the billing address through billing-address/{id} and shows 'Failed to update billing address' when that fails", async () => {
+    const { user, form } = await openEdit();
+    const city = within(form).getByLabelText('City');
+    await user.clear(city);
+    await user.type(city, 'Shelbyville');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findAllByText('Failed to update billing address')).not.toHaveLength(0);
+    expect(within(form).getByText(/The other changes were saved/)).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Edit contact' })).toBeInTheDocument();
+    const update = callsTo(api, `/contact/update/${id(1)}`, 'PUT')[0]?.body;
+    expect(update).not.toHaveProperty('billingAddress');
+    expect(callsTo(api, `/contact/billing-address/${id(1)}`, 'PUT')[0]?.body).toEqual({
+      street: '1 Main St',
+      street2: null,
+      city: 'Shelbyville',
+      state: null,
+      zip: null,
+      country: null,
+    });
+
+    addressAnswer = () => jsonResponse({ success: true, message: 'Billing address updated', data: saved });
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Contact updated')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit contact' })).toBeNull());
+  });
+
+  it('does not call billing-address when the address did not change', async () => {
+    const { user, form } = await openEdit();
+    await user.type(within(form).getByLabelText('Plan'), 'Gold');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Contact updated')).toBeInTheDocument();
+    expect(callsTo(api, `/contact/billing-address/${id(1)}`, 'PUT')).toHaveLength(0);
+    expect(callsTo(api, `/contact/update/${id(1)}`, 'PUT')[0]?.body).toMatchObject({ plan: 'Gold' });
   });
 });

@@ -1,4 +1,4 @@
-import type { ContactCreateBody } from '@opsuite/shared';
+import type { BillingAddressInput, ContactCreateBody } from '@opsuite/shared';
 import { isValidEmail } from '@opsuite/shared/rules/email';
 import { isAllowedNumberKey } from '@opsuite/shared/rules/number-input';
 import { formatPhoneDisplay, phoneDigits } from '@opsuite/shared/rules/phone';
@@ -74,9 +74,20 @@ export function fullNameOf(values: Pick<ContactFormValues, 'fullName' | 'firstNa
   );
 }
 
+/** The billing-address/{id} body: every part, empty ones as null (which clears them). */
+export function toBillingAddress(values: Pick<ContactFormValues, 'address'>): BillingAddressInput {
+  return Object.fromEntries(ADDRESS_PARTS.map((part) => [part, orNull(values.address[part])]));
+}
+
+/** Whether the address typed differs from the contact's saved one. */
+export function billingAddressChanged(values: ContactFormValues, contact: Contact): boolean {
+  const saved = initialValues(contact).address;
+  return ADDRESS_PARTS.some((part) => values.address[part].trim() !== saved[part].trim());
+}
+
 export function toContactBody(values: ContactFormValues): ContactCreateBody {
   const hasAddress = ADDRESS_PARTS.some((part) => values.address[part].trim());
-  const address = Object.fromEntries(ADDRESS_PARTS.map((part) => [part, orNull(values.address[part])]));
+  const address = toBillingAddress(values);
   return {
     fullName: fullNameOf(values),
     firstName: orNull(values.firstName),

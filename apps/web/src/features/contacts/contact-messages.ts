@@ -10,6 +10,7 @@ export const CONTACT_MESSAGES = {
   moved: 'Contact moved',
   tagged: 'Tags and lead source added',
   createFailed: 'Failed to create contact!',
+  billingAddressFailed: 'Failed to update billing address',
   merged: 'Contacts merged successfully',
   mergeFailed: 'Failed to merge contacts',
   fileAdded: 'Contact file added successfully',
@@ -44,13 +45,4 @@ export function failureText(error: unknown, fallback: string): string | null {
 export function toastFailure(error: unknown, fallback: string = CONTACT_MESSAGES.generic): void {
   const text = failureText(error, fallback);
   if (text) toast.error(text);
-}
-
-/** A call the server does not offer yet answers 404 "No route ...". */
-export function isMissingRoute(error: unknown): boolean {
-  return (
-    error instanceof ApiError &&
-    error.status === 404 &&
-    (error.message.startsWith('No route') || error.code === 'HTTP_ERROR')
-  );
 }

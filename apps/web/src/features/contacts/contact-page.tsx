@@ -11,10 +11,11 @@ import { ActivityTab } from './components/activity-tab';
 import { useConfirmedDelete } from './components/bulk-actions';
 import { ContactFormDrawer } from './components/contact-form-drawer';
 import { ContactHeader } from './components/contact-header';
+import { ContactModuleTab } from './components/contact-module-tab';
 import { ContactOverview } from './components/contact-overview';
 import { FilesTab } from './components/files-tab';
-import { ModuleEmptyTab } from './components/module-empty-tab';
 import { NotesTab } from './components/notes-tab';
+import { PaymentCardsTab } from './components/payment-cards-tab';
 import { StatisticsTab } from './components/statistics-tab';
 import { useContact } from './contacts.api';
 import { useContactLookups } from './use-contact-lookups';
@@ -93,10 +94,11 @@ export function ContactPage() {
         return <NotesTab contactId={data._id} canWrite={canWrite} />;
       case 'activity':
         return <ActivityTab contactId={data._id} />;
-      case 'contracts':
       case 'payment-cards':
+        return <PaymentCardsTab contactId={data._id} canUpdate={canUpdate} canDelete={canDelete} />;
+      case 'contracts':
       case 'invoices':
-        return <ModuleEmptyTab view={view} />;
+        return <ContactModuleTab view={view} />;
       default:
         return <StatisticsTab view={view} contact={data} />;
     }

@@ -1,3 +1,4 @@
+import type { AddCardBody } from '@opsuite/shared';
 import { ACTIVITIES_PAGINATION } from '@opsuite/shared/rules/pagination';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api-client';
@@ -10,13 +11,14 @@ import type {
   FamilyMember,
   FollowupNote,
   MutationResult,
+  PaymentCard,
   ProgressionStatistics,
   RetentionStatistics,
 } from './contacts.types';
 import { authorizedFetch, postForm, saveBlob } from './contacts-http';
 
 // What accumulates around one contact: follow-up notes, the activity timeline, family links,
-// files and the statistics views (core §2 contact views, §7 Contacts).
+// files, payment cards and the statistics views (core §2 contact views, §7 Contacts, Payments).
 
 interface RecordPage<T> {
   list: T[];
@@ -119,14 +121,19 @@ export function useFamilyMutations(contactId: string) {
   };
 }
 
-/** Files: page 1, page size 50 (core §7). */
+/** Files: page 1, page size 50 (core §7); "load more" reads the next pages. */
 export const FILES_PAGINATION = { page: 1, pageSize: 50 } as const;
 
 export function useContactFiles(contactId: string) {
   const orgId = useOrganizationId();
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: recordKeys.of(orgId, contactId, 'files'),
-    queryFn: () => api.get<ContactFilePage>(`/contact-file/${contactId}`, { query: FILES_PAGINATION }),
+    queryFn: ({ pageParam }) =>
+      api.get<ContactFilePage>(`/contact-file/${contactId}`, {
+        query: { page: pageParam, pageSize: FILES_PAGINATION.pageSize },
+      }),
+    initialPageParam: FILES_PAGINATION.page as number,
+    getNextPageParam: (last) => (last.pagination.hasMore ? last.pagination.page + 1 : undefined),
     enabled: Boolean(orgId && contactId),
     meta: { errorToast: false },
     retry: false,
@@ -154,6 +161,44 @@ export function useFileMutations(contactId: string) {
           fileIds: [file.fileId],
         }),
       onSuccess: () => reload('files'),
+      meta,
+    }),
+  };
+}
+
+/** The contact's cards on file, as last saved from the card provider (core §7 Payments). */
+export function usePaymentCards(contactId: string) {
+  const orgId = useOrganizationId();
+  return useQuery({
+    queryKey: recordKeys.of(orgId, contactId, 'payment-cards'),
+    queryFn: () => api.get<{ list: PaymentCard[] }>(`/payment/cards/${contactId}`),
+    select: (answer) => answer.list,
+    enabled: Boolean(orgId && contactId),
+    meta: { errorToast: false },
+    retry: false,
+  });
+}
+
+export function usePaymentCardMutations(contactId: string) {
+  const reload = useRecordReload(contactId);
+  const meta = { errorToast: false } as const;
+  const path = `/payment/cards/${contactId}`;
+  return {
+    add: useMutation({
+      mutationFn: (card: AddCardBody) => api.post<MutationResult<PaymentCard>>(path, card),
+      onSuccess: () => reload('payment-cards'),
+      meta,
+    }),
+    makeDefault: useMutation({
+      mutationFn: (card: PaymentCard) =>
+        api.put<MutationResult<PaymentCard>>(path, { cardId: card._id, isDefault: true }),
+      onSuccess: () => reload('payment-cards'),
+      meta,
+    }),
+    remove: useMutation({
+      mutationFn: (card: PaymentCard) =>
+        api.delete<{ success: true; message: string }>(`${path}/${card._id}`),
+      onSuccess: () => reload('payment-cards'),
       meta,
     }),
   };

@@ -1,64 +1,27 @@
-import { useMutation } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api-client';
 import type { QueryValue } from './contact-filters';
 import type { ImportRow } from './contact-import';
-import { useReloadContacts } from './contacts.api';
-import type { ImportJob, ImportRejectedRow, ImportStatus } from './contacts.types';
+import { useOrganizationId, useReloadContacts } from './contacts.api';
+import type { ImportJob } from './contacts.types';
 import { authorizedFetch, downloadName, saveBlob } from './contacts-http';
 
 // Import (core §4: idle → processing → success) and export (a CSV download) of contacts.
 
 export const IMPORT_PATH = '/contact/import-contact-array';
-/** While the server works in the background the job is read again at this path + /{importId}. */
+/** While the server works in the background the job is read again at this path + /{jobId}. */
 export const IMPORT_POLL_MS = 1000;
-
-const num = (...values: unknown[]): number | undefined =>
-  values.find((v): v is number => typeof v === 'number' && Number.isFinite(v));
-
-function rejectedOf(value: unknown): ImportRejectedRow[] {
-  if (!Array.isArray(value)) return [];
-  return value.map((item, index) => {
-    const entry = (item ?? {}) as Record<string, unknown>;
-    const row = num(
-      entry.row,
-      entry.rowNumber,
-      typeof entry.index === 'number' ? entry.index + 1 : undefined,
-    );
-    const reason = [entry.reason, entry.message, entry.error].find((v) => typeof v === 'string');
-    return { row: row ?? index + 1, reason: (reason as string | undefined) ?? 'Rejected' };
-  });
-}
-
-/** Reads the server's answer leniently: field names of the counts vary between APIs. */
-export function toImportJob(answer: unknown, sent: number): ImportJob {
-  const raw = (answer ?? {}) as Record<string, unknown>;
-  const body = (raw.data && typeof raw.data === 'object' ? raw.data : raw) as Record<string, unknown>;
-  const rejected = rejectedOf(body.rejected ?? body.rejectedRows ?? body.errors);
-  const importId = [body.importId, body.jobId, body._id, body.id].find((v) => typeof v === 'string') as
-    | string
-    | undefined;
-  const given = typeof body.status === 'string' ? body.status.toLowerCase() : '';
-  const status: ImportStatus =
-    given === 'processing' || given === 'pending' || given === 'running' || given === 'queued'
-      ? 'processing'
-      : given === 'failed' || given === 'error'
-        ? 'failed'
-        : given === 'idle'
-          ? 'idle'
-          : importId && given === ''
-            ? 'processing'
-            : 'success';
-  const total = num(body.total, body.totalRows) ?? sent;
-  const imported = num(body.imported, body.accepted, body.created, body.inserted, body.successCount) ?? 0;
-  const duplicates = num(body.duplicates, body.duplicateCount, body.skipped) ?? 0;
-  const rejectedCount = num(body.rejectedCount, body.failedCount) ?? rejected.length;
-  const processed =
-    num(body.processed, body.done) ??
-    (status === 'success' ? total : Math.min(total, imported + duplicates + rejectedCount));
-  return { importId: importId ?? null, status, total, processed, imported, duplicates, rejected };
-}
+/** Rows not imported are read this many at a time (the server allows up to 500). */
+export const IMPORT_ERRORS_PAGE_SIZE = 100;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The job with one page of its duplicate and rejected rows (page counts from 1). */
+export function fetchImportJob(jobId: string, page = 1): Promise<ImportJob> {
+  return api.get<ImportJob>(`${IMPORT_PATH}/${jobId}`, {
+    query: { page, pageSize: IMPORT_ERRORS_PAGE_SIZE },
+  });
+}
 
 /**
  * Posts the rows in one call, then follows the background job until it ends. `onProgress` sees
@@ -69,14 +32,33 @@ export async function runImport(
   fileName: string,
   onProgress: (job: ImportJob) => void,
 ): Promise<ImportJob> {
-  let job = toImportJob(await api.post(IMPORT_PATH, { contacts: rows, fileName }), rows.length);
+  let job = await api.post<ImportJob>(IMPORT_PATH, { contacts: rows, fileName });
   onProgress(job);
-  while (job.status === 'processing' && job.importId) {
+  while (job.status === 'processing' && job.jobId) {
     await wait(IMPORT_POLL_MS);
-    job = toImportJob(await api.get(`${IMPORT_PATH}/${job.importId}`), rows.length);
+    job = await fetchImportJob(job.jobId);
     onProgress(job);
   }
   return job;
+}
+
+/**
+ * One page of a finished job's refused rows. Page 1 comes with the job itself; the others are
+ * read on demand and never change once the job has ended.
+ */
+export function useImportErrors(job: ImportJob, page: number) {
+  const orgId = useOrganizationId();
+  const jobId = job.jobId ?? '';
+  return useQuery({
+    queryKey: ['contacts', orgId, 'import-errors', jobId, page],
+    queryFn: () => fetchImportJob(jobId, page),
+    select: (answer) => ({ errors: answer.errors, errorsPage: answer.errorsPage }),
+    initialData: page === 1 && job.errorsPage.page === 1 ? job : undefined,
+    staleTime: Number.POSITIVE_INFINITY,
+    placeholderData: keepPreviousData,
+    enabled: Boolean(orgId && jobId),
+    meta: { errorToast: false },
+  });
 }
 
 export function useImportContacts(onProgress: (job: ImportJob) => void) {

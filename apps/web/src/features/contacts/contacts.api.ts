@@ -1,4 +1,4 @@
-import type { ContactCreateBody, ContactUpdateBody } from '@opsuite/shared';
+import type { BillingAddressInput, ContactCreateBody, ContactUpdateBody } from '@opsuite/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api-client';
 import { useSession } from '../../app/auth-store';
@@ -108,6 +108,17 @@ export function useUpdateContact() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: ContactUpdateBody }) =>
       api.put<MutationResult<Contact>>(`/contact/update/${id}`, body),
+    onSuccess: () => reload(),
+    meta: quiet,
+  });
+}
+
+/** billing-address/{id}: the contact's billing address on its own. */
+export function useUpdateBillingAddress() {
+  const reload = useReloadContacts();
+  return useMutation({
+    mutationFn: ({ id, address }: { id: string; address: BillingAddressInput }) =>
+      api.put<MutationResult<Contact>>(`/contact/billing-address/${id}`, address),
     onSuccess: () => reload(),
     meta: quiet,
   });

@@ -11,7 +11,10 @@ import type {
   duplicateGroup,
   familyMemberAnswer,
   followupNoteAnswer,
+  ImportJobAnswer,
+  ImportRowError,
   leadSourceAnswer,
+  PaymentCardAnswer,
   progressionStatisticsAnswer,
   rankCategoryAnswer,
   retentionStatisticsAnswer,
@@ -41,10 +44,11 @@ export type BirthdayStatistics = z.infer<typeof birthdayStatisticsAnswer>;
 export type ProgressionStatistics = z.infer<typeof progressionStatisticsAnswer>;
 
 /**
- * A picker option (platform §3). Payroll and tip screens load their own options with the wage
- * and tip fields filled in; the contacts search leaves them out.
+ * A picker option (platform §3). The server answers the wage and tip fields (null until the
+ * payroll module records them); they stay optional here for options built on this side.
  */
-export interface PickerContact extends ContactPickerOption {
+type PayFields = 'salary' | 'cashTip' | 'ccTip' | 'workedHours' | 'totalAmount' | 'cashTipOwed';
+export interface PickerContact extends Omit<ContactPickerOption, PayFields> {
   salary?: { wageType?: string | null } | null;
   cashTip?: number | null;
   ccTip?: number | null;
@@ -75,27 +79,16 @@ export interface CountResult {
   count: number;
 }
 
-export type ImportStatus = 'idle' | 'processing' | 'success' | 'failed';
-
-export interface ImportRejectedRow {
-  /** 1-based row number in the file (the header is row 0 for a CSV). */
-  row: number;
-  reason: string;
-}
-
 /**
- * The import job as the client expects it from `contact/import-contact-array` (core §4 contact
- * import: idle → processing → success, with counts and every rejected row with its reason).
+ * The import job as `contact/import-contact-array` answers it (core §4 contact import: idle →
+ * processing → success, with counts and one page of the rows that were not imported).
  */
-export interface ImportJob {
-  importId?: string | null;
-  status: ImportStatus;
-  total: number;
-  processed: number;
-  imported: number;
-  duplicates: number;
-  rejected: ImportRejectedRow[];
-}
+export type ImportJob = ImportJobAnswer;
+export type ImportStatus = ImportJobAnswer['status'];
+/** A duplicate or rejected row: its 1-based row number among the file's data rows and why. */
+export type ImportRowProblem = ImportRowError;
+
+export type PaymentCard = PaymentCardAnswer;
 
 export type ContactFile = ContactFileAnswer;
 

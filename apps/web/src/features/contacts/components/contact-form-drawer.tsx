@@ -1,4 +1,5 @@
 import {
+  Alert,
   Button,
   Collapse,
   Drawer,
@@ -20,16 +21,18 @@ import { useIsPhone } from '../../../app/use-is-phone';
 import { PAYMENT_STATUS_OPTIONS } from '../contact-filters';
 import {
   type AddressPart,
+  billingAddressChanged,
   type ContactFormErrors,
   type ContactFormValues,
   initialValues,
   numberKeyFilter,
   serverFieldErrors,
+  toBillingAddress,
   toContactBody,
   validateContact,
 } from '../contact-form';
 import { CONTACT_MESSAGES, failureText } from '../contact-messages';
-import { useCreateContact, useUpdateContact } from '../contacts.api';
+import { useCreateContact, useUpdateBillingAddress, useUpdateContact } from '../contacts.api';
 import type { Contact } from '../contacts.types';
 import { useContactLookups } from '../use-contact-lookups';
 import { CustomFieldInputs } from './custom-field-inputs';
@@ -57,6 +60,7 @@ export function ContactFormDrawer({ opened, onClose, contact, onSaved }: Contact
   const lookups = useContactLookups(opened);
   const create = useCreateContact();
   const update = useUpdateContact();
+  const saveAddress = useUpdateBillingAddress();
   const [values, setValues] = useState<ContactFormValues>(() => initialValues(contact));
   const [errors, setErrors] = useState<ContactFormErrors>({});
   const [addressOpen, setAddressOpen] = useState(false);
@@ -100,10 +104,28 @@ export function ContactFormDrawer({ opened, onClose, contact, onSaved }: Contact
       onClose();
     };
     if (contact) {
+      // The billing address has its own call (billing-address/{id}) and its own failure text.
+      const { billingAddress: _address, ...fields } = body;
+      const addressChanged = billingAddressChanged(values, contact);
+      const saveTheAddress = (saved: Contact) =>
+        saveAddress.mutate(
+          { id: contact._id, address: toBillingAddress(values) },
+          {
+            onSuccess: (answer) => done(answer.data, CONTACT_MESSAGES.updated),
+            onError: (error) => {
+              onSaved?.(saved);
+              setAddressOpen(true);
+              const detail = failureText(error, '');
+              setErrors({ address: detail || CONTACT_MESSAGES.billingAddressFailed });
+              toast.error(CONTACT_MESSAGES.billingAddressFailed);
+            },
+          },
+        );
       update.mutate(
-        { id: contact._id, body },
+        { id: contact._id, body: fields },
         {
-          onSuccess: (answer) => done(answer.data, CONTACT_MESSAGES.updated),
+          onSuccess: (answer) =>
+            addressChanged ? saveTheAddress(answer.data) : done(answer.data, CONTACT_MESSAGES.updated),
           onError: (error) => fail(error, CONTACT_MESSAGES.generic),
         },
       );
@@ -237,6 +259,12 @@ export function ContactFormDrawer({ opened, onClose, contact, onSaved }: Contact
             </Group>
           </UnstyledButton>
           <Collapse expanded={addressOpen}>
+            {errors.address && (
+              <Alert color="red" variant="light" mb="sm" title={CONTACT_MESSAGES.billingAddressFailed}>
+                {errors.address !== CONTACT_MESSAGES.billingAddressFailed && `${errors.address} `}
+                The other changes were saved. Check the address and save again.
+              </Alert>
+            )}
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
               {ADDRESS_LABELS.map(([part, label]) => (
                 <TextInput
@@ -254,7 +282,7 @@ export function ContactFormDrawer({ opened, onClose, contact, onSaved }: Contact
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
+            <Button type="submit" loading={create.isPending || update.isPending || saveAddress.isPending}>
               {contact ? 'Save changes' : 'Create contact'}
             </Button>
           </Group>

@@ -31,7 +31,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { toast } from '../../../app/toast';
 import { useIsPhone } from '../../../app/use-is-phone';
-import { CONTACT_MESSAGES, isMissingRoute, toastFailure } from '../contact-messages';
+import { CONTACT_MESSAGES, failureText, toastFailure } from '../contact-messages';
 import { downloadContactFile, useContactFiles, useFileMutations } from '../contact-records.api';
 import type { ContactFile } from '../contacts.types';
 import { prepareUpload } from '../image-compress';
@@ -55,14 +55,16 @@ export function formatSize(bytes: number | null | undefined): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-/** The contact's files: page 1 of 50, upload with the kind from the extension, large images compressed. */
+/**
+ * The contact's files, 50 a page with "load more"; upload with the kind from the extension, large
+ * images compressed.
+ */
 export function FilesTab({ contactId, canWrite }: { contactId: string; canWrite: boolean }) {
   const isPhone = useIsPhone();
   const files = useContactFiles(contactId);
   const { upload, remove } = useFileMutations(contactId);
   const [busy, setBusy] = useState(false);
-  const unavailable = files.isError && isMissingRoute(files.error);
-  const list = files.data?.list ?? [];
+  const list = files.data?.pages.flatMap((page) => page.list) ?? [];
 
   const send = async (chosen: File[]) => {
     setBusy(true);
@@ -103,24 +105,18 @@ export function FilesTab({ contactId, canWrite }: { contactId: string; canWrite:
           {canWrite && (
             <FileButton onChange={(chosen) => void send(chosen)} multiple accept={ACCEPTED}>
               {(props) => (
-                <Button
-                  {...props}
-                  leftSection={<IconUpload size={16} />}
-                  loading={busy}
-                  disabled={unavailable}
-                >
+                <Button {...props} leftSection={<IconUpload size={16} />} loading={busy}>
                   Upload
                 </Button>
               )}
             </FileButton>
           )}
         </Group>
-        {unavailable && (
-          <Alert color="gray" variant="light">
-            Contact files are not available on this server yet.
+        {files.isError && (
+          <Alert color="red" title="Unable to load files">
+            {failureText(files.error, CONTACT_MESSAGES.generic)}
           </Alert>
         )}
-        {files.isError && !unavailable && <Alert color="red">Unable to load files</Alert>}
         {files.isPending && <Loader size="sm" mx="auto" />}
         {files.isSuccess && list.length === 0 && (
           <Text c="dimmed" ta="center" py="lg">
@@ -180,6 +176,25 @@ export function FilesTab({ contactId, canWrite }: { contactId: string; canWrite:
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
+        )}
+        {list.length > 0 && (
+          <Group justify="space-between">
+            <Text size="xs" c="dimmed">
+              {files.hasNextPage
+                ? `Showing the first ${list.length} files`
+                : `${list.length} ${list.length === 1 ? 'file' : 'files'}`}
+            </Text>
+            {files.hasNextPage && (
+              <Button
+                variant="subtle"
+                size="xs"
+                onClick={() => void files.fetchNextPage()}
+                loading={files.isFetchingNextPage}
+              >
+                Load more
+              </Button>
+            )}
+          </Group>
         )}
       </Stack>
     </Card>

@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  FileButton,
-  Group,
-  Modal,
-  Progress,
-  ScrollArea,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, FileButton, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { toast } from '../../../app/toast';
@@ -20,6 +7,7 @@ import { failureText } from '../contact-messages';
 import { useImportContacts } from '../contact-transfer.api';
 import type { ImportJob, ImportStatus } from '../contacts.types';
 import { saveBlob } from '../contacts-http';
+import { RowsNotImported } from './import-errors-table';
 
 const STATUS_TEXT: Record<ImportStatus, string> = {
   idle: 'Idle',
@@ -34,12 +22,10 @@ const STATUS_COLOR: Record<ImportStatus, string> = {
   failed: 'red',
 };
 const TEMPLATE = 'Full Name,First Name,Last Name,Email,Phone,Tags,Lead Source,Stage,Birthday\n';
-const SHOWN_REJECTIONS = 200;
 
-function progressOf(job: ImportJob | null): number {
-  if (!job) return 0;
-  if (job.status === 'success') return 100;
-  return job.total > 0 ? Math.min(100, Math.round((job.processed / job.total) * 100)) : 0;
+function progressOf(status: ImportStatus, processed: number, total: number): number {
+  if (status === 'success') return 100;
+  return total > 0 ? Math.min(100, Math.round((processed / total) * 100)) : 0;
 }
 
 /** Import contacts from a CSV or JSON file with a progress bar (core §4: idle → processing → success). */
@@ -48,14 +34,22 @@ export function ImportModal({ opened, onClose }: { opened: boolean; onClose: () 
   const [parsed, setParsed] = useState<ParsedImport | null>(null);
   const [parseError, setParseError] = useState<string | null>(null);
   const [job, setJob] = useState<ImportJob | null>(null);
+  const [sendFailed, setSendFailed] = useState(false);
   const importer = useImportContacts(setJob);
-  const status: ImportStatus = job?.status ?? 'idle';
+  // Until the server has answered the upload, the job is processing with nothing done yet.
+  const status: ImportStatus = sendFailed
+    ? 'failed'
+    : (job?.status ?? (importer.isPending ? 'processing' : 'idle'));
+  const total = job?.total ?? parsed?.rows.length ?? 0;
+  const processed = job?.processed ?? 0;
+  const finished = job !== null && (job.status === 'success' || job.status === 'failed');
 
   const reset = () => {
     setFile(null);
     setParsed(null);
     setParseError(null);
     setJob(null);
+    setSendFailed(false);
     importer.reset();
   };
   const close = () => {
@@ -77,20 +71,14 @@ export function ImportModal({ opened, onClose }: { opened: boolean; onClose: () 
 
   const start = () => {
     if (!parsed || !file) return;
-    setJob({
-      status: 'processing',
-      total: parsed.rows.length,
-      processed: 0,
-      imported: 0,
-      duplicates: 0,
-      rejected: [],
-    });
+    setJob(null);
+    setSendFailed(false);
     importer.mutate(
       { rows: parsed.rows, fileName: file.name },
       {
         onSuccess: (result) => setJob(result),
         onError: (error) => {
-          setJob((current) => (current ? { ...current, status: 'failed' } : null));
+          setSendFailed(true);
           const message = failureText(error, 'Something went wrong');
           if (message) toast.error(message);
         },
@@ -142,7 +130,7 @@ export function ImportModal({ opened, onClose }: { opened: boolean; onClose: () 
           )}
         </Group>
         {parseError && <Alert color="red">{parseError}</Alert>}
-        {parsed && !job && (
+        {parsed && !job && status === 'idle' && (
           <Alert color="blue" variant="light">
             {parsed.rows.length} {parsed.rows.length === 1 ? 'contact' : 'contacts'} found in the file.
             {parsed.ignoredColumns.length > 0 && ` Ignored columns: ${parsed.ignoredColumns.join(', ')}.`}
@@ -158,23 +146,28 @@ export function ImportModal({ opened, onClose }: { opened: boolean; onClose: () 
             </Badge>
           </Group>
           <Progress
-            value={progressOf(job)}
+            value={progressOf(status, processed, total)}
             color={STATUS_COLOR[status]}
             animated={status === 'processing'}
             aria-label="Import progress"
           />
-          {job && job.status !== 'idle' && (
+          {status !== 'idle' && (
             <Text size="xs" c="dimmed">
-              {job.processed} of {job.total} rows processed
+              {processed} of {total} rows processed
             </Text>
           )}
         </Stack>
-        {job?.status === 'success' && <ImportSummary job={job} />}
+        {job?.status === 'failed' && (
+          <Alert color="red" title="The import stopped">
+            {job.message ?? 'Something went wrong'}. Rows imported before it stopped are kept.
+          </Alert>
+        )}
+        {finished && job && <ImportSummary job={job} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={close} disabled={importer.isPending}>
-            {job?.status === 'success' ? 'Done' : 'Cancel'}
+            {finished ? 'Done' : 'Cancel'}
           </Button>
-          {job?.status !== 'success' && (
+          {!finished && (
             <Button onClick={start} disabled={!parsed} loading={importer.isPending}>
               {parsed ? `Import ${parsed.rows.length} contacts` : 'Import'}
             </Button>
@@ -186,45 +179,20 @@ export function ImportModal({ opened, onClose }: { opened: boolean; onClose: () 
 }
 
 function ImportSummary({ job }: { job: ImportJob }) {
-  const shown = job.rejected.slice(0, SHOWN_REJECTIONS);
   return (
     <Stack gap="xs">
       <Group gap="lg">
         <Text size="sm">
-          Imported: <b>{job.imported}</b>
+          Imported: <b>{job.created}</b>
         </Text>
         <Text size="sm">
           Duplicates: <b>{job.duplicates}</b>
         </Text>
         <Text size="sm">
-          Rejected: <b>{job.rejected.length}</b>
+          Rejected: <b>{job.rejected}</b>
         </Text>
       </Group>
-      {shown.length > 0 && (
-        <ScrollArea.Autosize mah={220} type="auto">
-          <Table striped withTableBorder verticalSpacing={4} aria-label="Rejected rows">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={80}>Row</Table.Th>
-                <Table.Th>Reason</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shown.map((item) => (
-                <Table.Tr key={`${item.row}-${item.reason}`}>
-                  <Table.Td>{item.row}</Table.Td>
-                  <Table.Td>{item.reason}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          {job.rejected.length > shown.length && (
-            <Text size="xs" c="dimmed" mt={4}>
-              and {job.rejected.length - shown.length} more
-            </Text>
-          )}
-        </ScrollArea.Autosize>
-      )}
+      {job.errorsPage.total > 0 && <RowsNotImported job={job} />}
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
-import { Badge, EmptyState, Group, Loader, Stack, Text } from '@mantine/core';
-import { IconTrophy } from '@tabler/icons-react';
+import { Badge, Group, Loader, Stack, Text } from '@mantine/core';
 import { useProgressionStatistics } from '../contact-records.api';
 import type { Contact } from '../contacts.types';
+import { QualifiedProgressionView } from './qualification-views';
+import { QualifiedProgramView } from './qualified-program-view';
 import { Section } from './statistics-parts';
 
 /** The contact's rank on their category's ladder, with how many members hold each rank. */
@@ -45,7 +46,7 @@ export function ProgressionView({ contact }: { contact: Contact }) {
   );
 }
 
-/** Qualified progression and program need attendance from the booking module; until then, an empty state. */
+/** Qualified progression and qualified program, from the booking module's attendance. */
 export function QualificationView({
   view,
   contact,
@@ -53,21 +54,9 @@ export function QualificationView({
   view: 'qualified-progression' | 'qualified-program';
   contact: Contact;
 }) {
-  const progression = view === 'qualified-progression';
-  return (
-    <Section
-      title={progression ? 'Qualified progression' : 'Qualified program'}
-      description={
-        progression
-          ? 'Whether the contact qualifies for their next rank, from classes attended and time in rank.'
-          : 'The programs the contact qualifies for, from their rank and attendance.'
-      }
-    >
-      <EmptyState
-        icon={<IconTrophy size={32} />}
-        title="Nothing to show yet"
-        description={`${contact.fullName}'s qualification appears here once the booking module records class attendance.`}
-      />
-    </Section>
+  return view === 'qualified-progression' ? (
+    <QualifiedProgressionView contact={contact} />
+  ) : (
+    <QualifiedProgramView contact={contact} />
   );
 }

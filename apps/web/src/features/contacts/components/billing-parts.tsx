@@ -1,0 +1,55 @@
+import { Badge, Group, Pagination, Paper, Text } from '@mantine/core';
+import type { BillingState } from '../contact-billing.api';
+import { PAYMENT_STATUS } from '../contact-billing-format';
+
+/** The contact's plan and payment status, as the contacts list filters them. */
+export function BillingSummary({ billing }: { billing: BillingState | undefined }) {
+  if (!billing) return null;
+  const status = PAYMENT_STATUS[billing.paymentStatus];
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <Group gap="lg" wrap="wrap">
+        <div>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            Plan
+          </Text>
+          <Text fw={600}>{billing.plan ?? 'No plan'}</Text>
+        </div>
+        <div>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            Payment status
+          </Text>
+          <Badge color={status.color} variant="light" mt={2} data-payment-status={billing.paymentStatus}>
+            {status.label}
+          </Badge>
+        </div>
+      </Group>
+    </Paper>
+  );
+}
+
+/** Page links under a list when it has more than one page. */
+export function ListPages({
+  page,
+  totalPages,
+  onChange,
+  label,
+}: {
+  page: number;
+  totalPages: number;
+  onChange: (page: number) => void;
+  label: string;
+}) {
+  if (totalPages <= 1) return null;
+  return (
+    <Group justify="center">
+      <Pagination
+        total={totalPages}
+        value={page}
+        onChange={onChange}
+        size="sm"
+        getControlProps={(control) => ({ 'aria-label': `${label}: ${control} page` })}
+      />
+    </Group>
+  );
+}
