@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { RequestContext } from '../../plugins/types.ts';
 import { recordActivity } from './contact-activities.service.ts';
+import { syncBillingState } from './contact-billing-state.ts';
 import { loadContacts, rowsOf } from './contact-query.ts';
 import { settleMergeConflicts } from './contacts-merge-conflicts.ts';
 
@@ -174,6 +175,9 @@ export async function mergeContacts(
       ]);
     }
   }
+  // The duplicates' contracts and invoices now belong to the kept contact: recompute its plan and
+  // payment status from them in the same transaction.
+  await syncBillingState(tx, orgId, primaryId);
   await recordActivity(tx, {
     organizationId: orgId,
     contactId: primaryId,

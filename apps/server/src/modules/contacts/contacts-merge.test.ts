@@ -199,6 +199,28 @@ describe(`merging duplicate contacts (${DB_KIND})`, () => {
     ).toBe(1);
   });
 
+  it('the kept contact takes the duplicate’s contract and past-due invoice, and its plan and status follow', async () => {
+    const primary = await add({ fullName: 'Billing Keep' });
+    const dup = await add({ fullName: 'Billing Dup' });
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    await k.admin.call('POST', `/api/contact-contract/${dup}`, {
+      title: 'Gold',
+      startDate: day(-40),
+      amountCents: 9900,
+      billingInterval: 'monthly',
+    });
+    await k.admin.call('POST', `/api/contact-invoice/${dup}`, {
+      description: 'Last month',
+      amountCents: 9900,
+      dueDate: day(-5),
+    });
+    expect((await merge(primary, [dup])).status).toBe(200);
+    const kept = (await k.admin.call('GET', `/api/contact/getById/${primary}`)).body;
+    expect(kept).toMatchObject({ plan: 'Gold', paymentStatus: 'past_due' });
+    const { kept: counts, counted } = await countsAgree(k, k.org.id);
+    expect(counts).toEqual(counted);
+  });
+
   it('two bookings of one class slot become one, a completed one first, and the slot counts follow', async () => {
     const type = await createType(k.admin, { title: 'Merge class' });
     const slotA = await createSlot(k.admin, type._id, { capacity: 10 });
