@@ -4,10 +4,41 @@
 // (lookup, then check-in, timed end to end per member). Everything the bench adds (the device,
 // the booking type, the class and its bookings) is removed afterwards.
 import pg from 'pg';
-import { BIG_ORG, LARGE_ADMIN, LARGE_PASSWORD } from '../scripts/seed-large.sql.ts';
-import { CONNECTIONS, DURATION, type Figure, measureEach, signIn } from './harness.ts';
+import { BIG_ORG, LARGE_ADMIN, LARGE_PASSWORD, largeDatabaseUrl } from '../scripts/seed-large.sql.ts';
+import { CONNECTIONS, DURATION, type Figure, measureEach, PG_URL, signIn } from './harness.ts';
 
 export const CHECK_IN_P99_TARGET_MS = 50;
+/** Every figure this bench produces names the kiosk's calls (how run.ts finds them among the rest). */
+const KIOSK_FIGURE = /kiosk|code check-in/i;
+
+/**
+ * The verdict beside the target: PASS or FAIL per kiosk figure when they were measured; without
+ * the large seed, a plain "not measured" with how to make it (that is not a failure).
+ */
+export function kioskVerdict(figures: Figure[]): { measured: boolean; pass: boolean; lines: string[] } {
+  const mine = figures.filter((f) => KIOSK_FIGURE.test(f.name));
+  if (mine.length === 0) {
+    const url = new URL(largeDatabaseUrl(PG_URL));
+    return {
+      measured: false,
+      pass: true,
+      lines: [
+        `Kiosk check-in p99, target ${CHECK_IN_P99_TARGET_MS} ms at ${CONNECTIONS} kiosks: NOT MEASURED, the large seed ` +
+          `(database ${url.pathname.slice(1)} on ${url.host}) is missing. Create it with \`npm run seed:large\` ` +
+          '(a few minutes), then run `npm run bench` again.',
+      ],
+    };
+  }
+  const lines = mine.map((f) => {
+    const ok = f.p99 <= CHECK_IN_P99_TARGET_MS;
+    return `${f.name}: p99 ${f.p99} ms, target ${CHECK_IN_P99_TARGET_MS} ms: ${ok ? 'PASS' : 'FAIL'}`;
+  });
+  const pass = mine.every((f) => f.p99 <= CHECK_IN_P99_TARGET_MS);
+  lines.unshift(
+    `Kiosk check-in at 1,000,000 contacts, ${CONNECTIONS} kiosks, p99 target ${CHECK_IN_P99_TARGET_MS} ms: ${pass ? 'PASS' : 'FAIL'}`,
+  );
+  return { measured: true, pass, lines };
+}
 const MEMBERS = 150_000;
 
 interface Setup {
@@ -126,7 +157,7 @@ export async function benchKiosk(base: string, url: string): Promise<{ figures: 
         [BIG_ORG],
       )
     ).rows;
-    if (!org) return { figures: [], notes: ['Kiosk check-in: not measured, there is no large seed.'] };
+    if (!org) return { figures: [], notes: [] }; // run.ts says it was not measured and how to seed
     const members = (
       await client.query<{ id: string; punch_id: string }>(
         `select id, punch_id from contacts where organization_id = $1 and deleted_at is null and punch_id is not null
@@ -163,12 +194,8 @@ export async function benchKiosk(base: string, url: string): Promise<{ figures: 
         p99One: alone.p99,
       };
       const figures = [lookup, checkIn, pair];
-      const over = figures.filter((f) => f.p99 > CHECK_IN_P99_TARGET_MS).map((f) => f.name);
-      const notes = [
-        over.length === 0
-          ? `Kiosk at 1,000,000 contacts, ${CONNECTIONS} kiosks: every check-in p99 is within ${CHECK_IN_P99_TARGET_MS} ms.`
-          : `Kiosk at 1,000,000 contacts, ${CONNECTIONS} kiosks: p99 over ${CHECK_IN_P99_TARGET_MS} ms for ${over.join('; ')}.`,
-      ];
+      // The PASS/FAIL lines beside the target are printed by run.ts (kioskVerdict).
+      const notes: string[] = [];
       if (j >= members.length)
         notes.push(`(check-ins wrapped around ${members.length} members: repeats were included)`);
       return { figures, notes };

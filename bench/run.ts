@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { benchBundle } from './bundle.ts';
 import { benchContacts, type ContactsBench } from './contacts.ts';
 import {
   CONNECTIONS,
@@ -16,6 +17,7 @@ import {
   signIn,
   startProcess,
 } from './harness.ts';
+import { kioskVerdict } from './kiosk.ts';
 
 async function benchApp(label: string, env: Record<string, string>): Promise<Figure[]> {
   const port = await freePort();
@@ -41,6 +43,8 @@ async function benchApp(label: string, env: Record<string, string>): Promise<Fig
 }
 
 async function main() {
+  // First, before any server runs: the web build and the kiosk's first-load size.
+  const bundle = benchBundle();
   const figures: Figure[] = [];
   let contacts: ContactsBench = { figures: [], notes: [] };
   const barePort = await freePort();
@@ -103,6 +107,13 @@ async function main() {
     );
   }
   if (contacts.notes.length > 0) console.log(`\n${contacts.notes.join('\n')}`);
+  const kiosk = kioskVerdict(contacts.figures);
+  console.log(`\n${[...kiosk.lines, ...bundle.lines].join('\n')}`);
+  // A target missed fails the bench; a figure that could not be measured (no large seed) does not.
+  if (!bundle.pass || !kiosk.pass) {
+    console.log('\nbench: FAIL (a target above was missed)');
+    process.exitCode = 1;
+  }
 }
 
 main().catch((err) => {

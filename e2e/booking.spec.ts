@@ -5,6 +5,7 @@ import {
   dayInZone,
   openKiosk,
   organizationZone,
+  scanTag,
   wake,
   zonedInstant,
 } from './kiosk-helpers.ts';
@@ -36,11 +37,53 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `e2e/.artifacts/screens/${project}-booking-${name}.png`, fullPage: false });
 }
 
-async function confirmIsThisYou(kiosk: Page, title: 'Is this you?' | 'Is this You?') {
+async function confirmIsThisYou(kiosk: Page, title: 'Is this you?' | 'Is this You?', screens = false) {
   const dialog = kiosk.getByRole('dialog', { name: title });
   await expect(dialog).toContainText(MEMBER);
+  if (screens) await shot(kiosk, 'kiosk-is-this-you');
   await dialog.getByRole('button', { name: 'Yes' }).click();
   await expect(kiosk.getByTestId('confirmation')).toContainText('CHECKED IN: Morgan');
+  if (screens) await shot(kiosk, 'kiosk-checked-in');
+}
+
+/** A new device code from device management (signed in as the admin). */
+async function generateDeviceCode(page: Page): Promise<string> {
+  await page.goto('/booking/devices');
+  await expect(page.getByText('How to pair a tablet')).toBeVisible();
+  const codes = page.getByTestId('device-code');
+  await expect(codes.first()).toBeVisible();
+  const before = await codes.allTextContents();
+  await page.getByRole('button', { name: 'Generate code' }).click();
+  await expect(page.getByText('Device code generated')).toBeVisible();
+  await expect(codes).toHaveCount(before.length + 1);
+  const code = (await codes.allTextContents()).find((c) => !before.includes(c)) as string;
+  expect(code).toMatch(/^[A-Z0-9-]{6,}$/);
+  return code;
+}
+
+async function pair(kiosk: Page, code: string) {
+  await kiosk.getByLabel('Device code').fill(code);
+  await kiosk.getByRole('button', { name: 'Pair' }).click();
+  // A device code is stored: the kiosk starts with the screensaver (core §2).
+  await expect(kiosk.getByTestId('screensaver')).toContainText('SCAN YOUR TAG TO CHECK-IN');
+  await shot(kiosk, 'kiosk-screensaver');
+  await wake(kiosk);
+}
+
+/** A tag scanned outside any input opens Select Class to Check-In, fullscreen on a paired kiosk. */
+async function classDialogFullscreen(kiosk: Page) {
+  await expect(kiosk.getByTestId('confirmation')).toBeHidden({ timeout: 5_000 });
+  await scanTag(kiosk, MEMBER_CODE);
+  const dialog = kiosk.getByRole('dialog', { name: 'Select Class to Check-In' });
+  await expect(dialog).toContainText(MEMBER);
+  await expect(dialog.getByRole('button', { name: 'Confirm Check-In' })).toBeVisible();
+  const box = await dialog.boundingBox();
+  const viewport = kiosk.viewportSize();
+  expect(box && viewport && Math.round(box.width) >= viewport.width - 1).toBe(true);
+  expect(box && viewport && Math.round(box.height) >= viewport.height - 1).toBe(true);
+  await shot(kiosk, 'kiosk-class-dialog');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
 }
 
 test.describe('devices and the kiosk', () => {
@@ -48,30 +91,20 @@ test.describe('devices and the kiosk', () => {
     page,
     browser,
   }) => {
-    test.skip(isPhone(), 'The kiosk runs on a tablet; its phone layout is covered by the kiosk tests.');
+    test.skip(isPhone(), 'A kiosk tablet; the phone layout has its own test below.');
     test.setTimeout(120_000);
     await signIn(page);
     const timeZone = await organizationZone(page);
 
-    await page.goto('/booking/devices');
-    await expect(page.getByText('How to pair a tablet')).toBeVisible();
-    const codes = page.getByTestId('device-code');
-    await expect(codes.first()).toBeVisible();
-    const before = await codes.allTextContents();
-    await page.getByRole('button', { name: 'Generate code' }).click();
-    await expect(page.getByText('Device code generated')).toBeVisible();
-    await expect(codes).toHaveCount(before.length + 1);
-    const code = (await codes.allTextContents()).find((c) => !before.includes(c)) as string;
-    expect(code).toMatch(/^[A-Z0-9-]{6,}$/);
+    const code = await generateDeviceCode(page);
     await shot(page, 'devices');
 
     // Tomorrow in the organisation's zone, during the 07:00 class.
     const day = dayInZone(timeZone, 1);
     const kiosk = await openKiosk(browser, zonedInstant(day, '07:15', timeZone));
-    await kiosk.getByLabel('Device code').fill(code);
-    await kiosk.getByRole('button', { name: 'Pair' }).click();
-    await expect(kiosk.getByTestId('screensaver')).toContainText('SCAN YOUR TAG TO CHECK-IN');
-    await wake(kiosk);
+    await pair(kiosk, code);
+    await expect(kiosk.getByRole('heading', { name: 'Available Classes' })).toBeVisible();
+    await shot(kiosk, 'kiosk-screen');
 
     // By code, into the class in progress (auto-selected).
     const early = classCard(kiosk, '07:00 AM', 'BJJ Fundamentals');
@@ -79,7 +112,7 @@ test.describe('devices and the kiosk', () => {
     const earlyBefore = await attendedCount(early);
     for (const digit of MEMBER_CODE) await kiosk.getByRole('button', { name: digit, exact: true }).click();
     await kiosk.getByRole('button', { name: 'Submit' }).click();
-    await confirmIsThisYou(kiosk, 'Is this you?');
+    await confirmIsThisYou(kiosk, 'Is this you?', true);
     await expect.poll(() => attendedCount(early)).toBe(earlyBefore + 1);
 
     // By name, into the 10:00 open mat.
@@ -104,6 +137,10 @@ test.describe('devices and the kiosk', () => {
     await kiosk.getByLabel('Card barcode', { exact: true }).press('Enter');
     await confirmIsThisYou(kiosk, 'Is this you?');
     await expect.poll(() => attendedCount(noon)).toBe(noonBefore + 1);
+
+    // A tag read outside any input: the class dialog, fullscreen on a paired kiosk.
+    await wake(kiosk);
+    await classDialogFullscreen(kiosk);
     await kiosk.context().close();
 
     // The admin sees the member checked in (the booking completed) in the calendar.
@@ -121,6 +158,61 @@ test.describe('devices and the kiosk', () => {
       await drawer.getByRole('button', { name: 'Close' }).click();
       await expect(drawer).toBeHidden();
     }
+  });
+});
+
+test.describe('the kiosk on a phone', () => {
+  test('three collapsible sections; choosing a class opens Check-in; check-in by code', async ({
+    page,
+    browser,
+  }) => {
+    test.skip(!isPhone(), 'The tablet layout is covered by the test above.');
+    test.setTimeout(120_000);
+    await signIn(page);
+    const timeZone = await organizationZone(page);
+    const code = await generateDeviceCode(page);
+
+    // Two days ahead (the desktop run checks in tomorrow), during the 15:00 open mat.
+    const day = dayInZone(timeZone, 2);
+    const kiosk = await openKiosk(browser, zonedInstant(day, '15:10', timeZone), 'phone');
+    await pair(kiosk, code);
+
+    const section = (name: string) => kiosk.getByRole('button', { name, exact: true });
+    await expect(section('Available Classes')).toHaveAttribute('aria-expanded', 'true');
+    await expect(section('Check-in')).toHaveAttribute('aria-expanded', 'true');
+    await expect(section('Contact')).toHaveAttribute('aria-expanded', 'false');
+    await expect(kiosk.getByRole('heading', { name: 'Available Classes' })).toHaveCount(0);
+    const inProgress = classCard(kiosk, '03:00 PM', 'Open Mat');
+    await expect(inProgress).toHaveAttribute('aria-pressed', 'true');
+    await shot(kiosk, 'kiosk-screen');
+
+    // Contact opens and closes like the others.
+    await section('Contact').click();
+    await expect(section('Contact')).toHaveAttribute('aria-expanded', 'true');
+    await expect(kiosk.getByTestId('contact-panel')).toContainText('No Contact Selected');
+    await section('Contact').click();
+    await expect(section('Contact')).toHaveAttribute('aria-expanded', 'false');
+
+    // Choosing a class closes the classes section and opens the check-in (core §2).
+    const evening = classCard(kiosk, '06:00 PM', 'BJJ Fundamentals');
+    const before = await attendedCount(evening);
+    await evening.click();
+    await expect(section('Available Classes')).toHaveAttribute('aria-expanded', 'false');
+    await expect(section('Check-in')).toHaveAttribute('aria-expanded', 'true');
+    // The collapsed section keeps its content mounted at zero height: out of sight.
+    await expect(evening).not.toBeInViewport();
+    await expect(kiosk.getByRole('button', { name: 'Submit' })).toBeInViewport();
+
+    for (const digit of MEMBER_CODE) await kiosk.getByRole('button', { name: digit, exact: true }).click();
+    await kiosk.getByRole('button', { name: 'Submit' }).click();
+    await confirmIsThisYou(kiosk, 'Is this you?', true);
+    await expect(kiosk.getByTestId('confirmation')).toBeHidden({ timeout: 5_000 });
+    await section('Available Classes').click();
+    await expect(evening).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(() => attendedCount(evening)).toBe(before + 1);
+
+    await classDialogFullscreen(kiosk);
+    await kiosk.context().close();
   });
 });
 

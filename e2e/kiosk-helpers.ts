@@ -33,16 +33,37 @@ export function zonedInstant(day: string, hhmm: string, timeZone: string): Date 
   return new Date(asUtc - offset(asUtc - offset(asUtc)));
 }
 
-/** A kiosk tablet: its own browser context, its clock set to a time on the class day. */
-export async function openKiosk(browser: Browser, at: Date): Promise<Page> {
+/** Kiosk screens: a landscape tablet, or a phone (three collapsible sections). */
+export const KIOSK_VIEWPORTS = {
+  tablet: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+/** A kiosk tablet (or phone): its own browser context, its clock set to a time on the class day. */
+export async function openKiosk(
+  browser: Browser,
+  at: Date,
+  screen: keyof typeof KIOSK_VIEWPORTS = 'tablet',
+): Promise<Page> {
   const context = await browser.newContext({
     baseURL: test.info().project.use.baseURL,
-    viewport: { width: 1280, height: 800 },
+    viewport: KIOSK_VIEWPORTS[screen],
+    ...(screen === 'phone' ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
   });
   await context.clock.install({ time: at });
   const kiosk = await context.newPage();
   await kiosk.goto('/kiosk');
   return kiosk;
+}
+
+/**
+ * A tag reader typing the member's code outside any input: the kiosk opens its class dialog
+ * (fullscreen once a device code is stored).
+ */
+export async function scanTag(kiosk: Page, code: string) {
+  await kiosk.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await kiosk.keyboard.type(code);
+  await kiosk.keyboard.press('Enter');
 }
 
 export const classCard = (kiosk: Page, time: string, title: string): Locator =>
@@ -57,8 +78,9 @@ export async function wake(kiosk: Page) {
   const screensaver = kiosk.getByTestId('screensaver');
   if (await screensaver.isVisible()) {
     // Moving the mouse is activity enough; a click could land on a class card.
-    await kiosk.mouse.move(640, 10);
-    await kiosk.mouse.move(660, 20);
+    const width = kiosk.viewportSize()?.width ?? 1280;
+    await kiosk.mouse.move(width / 2, 10);
+    await kiosk.mouse.move(width / 2 + 20, 20);
     await expect(screensaver).toBeHidden();
   }
 }

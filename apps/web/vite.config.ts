@@ -1,12 +1,31 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** /kiosk and /kiosk/* are the kiosk page (kiosk.html), as the server's web plugin serves them. */
+export const KIOSK_PATH = /^\/kiosk(\/[^?#]*)?(?=[?#]|$)/;
+
+/**
+ * The dev server's history fallback would answer /kiosk with the admin app (index.html) and its
+ * not-found page; rewrite the kiosk's paths to kiosk.html first (`npm run dev:web`, `vite preview`).
+ */
+export function kioskPage(): Plugin {
+  const rewrite = (req: { url?: string }, _res: unknown, next: () => void) => {
+    if (req.url && KIOSK_PATH.test(req.url)) req.url = req.url.replace(KIOSK_PATH, '/kiosk.html');
+    next();
+  };
+  return {
+    name: 'opsuite-kiosk-page',
+    configureServer: (server) => void server.middlewares.use(rewrite),
+    configurePreviewServer: (server) => void server.middlewares.use(rewrite),
+  };
+}
 
 // No `root` here: the vitest 'web' project extends this file from the repository root, while
 // `vite build` runs inside apps/web. Output paths are therefore absolute.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), kioskPage()],
   resolve: {
     // One copy of React and of Mantine's core keeps one theme and one hooks context. FullCalendar's
     // plugins must share one core too: the lockfile hoists a second core (and daygrid) to the root,

@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CAMERA_TEXT, describeCameraFailure, ScannerLibraryError } from './camera-scanner';
-import { createScanGuard } from './camera-tab';
 import { makeContact, makeSlot, mockKioskServer, NOW, pairDevice, renderKiosk } from './kiosk-test-utils';
 
 const scanner = vi.hoisted(() => ({
@@ -166,19 +165,5 @@ describe('describeCameraFailure', () => {
     });
     expect(CAMERA_TEXT.required).toBe('Camera access is required. Tap Enable Camera to continue.');
     expect(CAMERA_TEXT.preparing).toBe('Preparing camera…');
-  });
-});
-
-describe('createScanGuard', () => {
-  it('accepts a code once until it is forgotten', () => {
-    const guard = createScanGuard();
-    expect(guard.accept('A')).toBe(true);
-    expect(guard.accept('A')).toBe(false);
-    expect(guard.accept('B')).toBe(true);
-    expect(guard.accept('A')).toBe(true);
-    guard.forget('B');
-    expect(guard.accept('A')).toBe(false);
-    guard.forget();
-    expect(guard.accept('A')).toBe(true);
   });
 });

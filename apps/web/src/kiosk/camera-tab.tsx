@@ -12,26 +12,9 @@ import {
   startScanner,
 } from './camera-scanner';
 import classes from './check-in.module.css';
+import { createScanGuard, RETRY_SAME_CODE_MS } from './scan-guard';
 
 const PREVIEW_ID = 'kiosk-camera-preview';
-/** After a scan that went nowhere (no class chosen, server unreachable) the same code counts again. */
-export const RETRY_SAME_CODE_MS = 2_000;
-
-/** Remembers the last code read: the camera reads it ten times a second while it is in view. */
-export function createScanGuard() {
-  let last: string | null = null;
-  return {
-    accept(code: string): boolean {
-      if (code === last) return false;
-      last = code;
-      return true;
-    },
-    forget(code?: string) {
-      if (code === undefined || code === last) last = null;
-    },
-  };
-}
-
 export interface CameraTabProps {
   /** Resolves true when the code was dealt with (checked in, declined or invalid). */
   onCode: (code: string) => Promise<boolean>;
@@ -56,7 +39,7 @@ export function CameraTab({ onCode, busy, resetKey, onActivity }: CameraTabProps
     latest.current.onActivity();
     if (latest.current.busy || !guard.current.accept(text)) return;
     void latest.current.onCode(text).then((handled) => {
-      if (!handled) setTimeout(() => guard.current.forget(text), RETRY_SAME_CODE_MS);
+      if (!handled) guard.current.forgetAfter(text, RETRY_SAME_CODE_MS);
     });
   }, []);
 

@@ -1,6 +1,6 @@
 import { Badge, Text, Title } from '@mantine/core';
 import type { KioskContact } from '@opsuite/shared/contracts/kiosk';
-import { kioskDisplayName } from '@opsuite/shared/rules/kiosk';
+import { kioskDisplayName, kioskRankOf } from '@opsuite/shared/rules/kiosk';
 import { formatPhoneDisplay } from '@opsuite/shared/rules/phone';
 import { IconMail, IconPhone, IconUserQuestion } from '@tabler/icons-react';
 import { UserAvatar } from '../components/avatar';
@@ -21,8 +21,8 @@ export function ContactPanel({ contact }: { contact: KioskContact | null }) {
   }
   // React escapes every text node and attribute: names are never injected as HTML (core §5).
   const name = kioskDisplayName(contact);
-  const rankName = contact.currentRank?.name ?? contact.currentRankName;
-  const rankImage = contact.currentRank?.image ?? contact.currentRankImage;
+  // The spec's fallbacks (core §3): rank name, title or label; badge image or image.
+  const rank = kioskRankOf(contact);
   const phone = formatPhoneDisplay(contact.phone);
   return (
     <div className={classes.contactCard} data-testid="contact-panel">
@@ -30,13 +30,14 @@ export function ContactPanel({ contact }: { contact: KioskContact | null }) {
       <Title order={2} size="h3" ta="center" className={classes.contactName}>
         {name}
       </Title>
-      {rankName && (
+      {rank && (
         <Badge
           size="lg"
           variant="light"
-          leftSection={rankImage ? <img src={rankImage} alt="" className={classes.rankImage} /> : undefined}
+          data-testid="contact-rank"
+          leftSection={rank.image ? <img src={rank.image} alt="" className={classes.rankImage} /> : undefined}
         >
-          {rankName}
+          {rank.name}
         </Badge>
       )}
       <div className={classes.contactLines}>

@@ -58,7 +58,7 @@ export function KioskScreen({ device, onAccentChange }: KioskScreenProps) {
   // the button under the finger (touch screens send the click after touchstart).
   const screensaverShown = useLinger(idle, SCREENSAVER_FADE_MS);
 
-  useCardReader(flow.submitTag, flow.confirmRequest === null && flow.classDialogContact === null);
+  useCardReader(flow.submitTag, flow.confirmRequest === null && flow.classDialogContact === null, resetKey);
 
   const theme = data.theme ?? DEFAULT_SELF_CHECKIN_THEME;
   const background = themeBackground(theme);

@@ -48,6 +48,7 @@ export function makeContact(overrides: Partial<KioskContact> = {}): KioskContact
     _id: uuid(),
     name: 'Jane Doe',
     fullName: 'Jane Doe',
+    contactName: 'Jane Doe',
     firstName: 'Jane',
     lastName: 'Doe',
     preferredName: null,

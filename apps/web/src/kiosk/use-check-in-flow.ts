@@ -9,6 +9,7 @@ import {
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isUnpaired, KioskApiError, kioskApi } from './kiosk-api';
 import { KIOSK_TEXT, kioskToast } from './kiosk-toast';
+import type { TagOutcome } from './use-card-reader';
 
 /** 'Is this you?' before a code check-in, 'Is this You?' on the search tab (core §5). */
 export type ConfirmTitle = 'Is this you?' | 'Is this You?';
@@ -36,7 +37,8 @@ export interface CheckInFlow {
   pickContact: (contact: KioskContact | null) => void;
   /** The search tab's Submit; resolves true when the check-in went through. */
   submitContact: (contact: KioskContact | null) => Promise<boolean>;
-  submitTag: (code: string) => Promise<void>;
+  /** A tag scanned outside any input: opens the class dialog for its member. */
+  submitTag: (code: string) => Promise<TagOutcome>;
   /** The member walked away (screensaver): forget them. */
   reset: () => void;
 }
@@ -197,18 +199,23 @@ export function useCheckInFlow({ selectedSlot, todaysSlots, countCheckIn }: Opti
   );
 
   const submitTag = useCallback(
-    async (raw: string) => {
+    async (raw: string): Promise<TagOutcome> => {
       const code = raw.trim();
-      if (!code || busyRef.current || latest.current.classDialogContact) return;
+      if (!code || busyRef.current || latest.current.classDialogContact) return 'failed';
       setBusy(true);
       try {
         const found = await lookUp(code);
-        if (found.kind === 'invalid') kioskToast.error(KIOSK_TEXT.invalidCode);
-        else if (found.kind === 'failed') kioskToast.error(KIOSK_TEXT.somethingWrong);
-        else {
-          setContact(found.contact);
-          setClassDialogContact(found.contact);
+        if (found.kind === 'invalid') {
+          kioskToast.error(KIOSK_TEXT.invalidCode);
+          return 'handled';
         }
+        if (found.kind === 'failed') {
+          kioskToast.error(KIOSK_TEXT.somethingWrong);
+          return 'failed';
+        }
+        setContact(found.contact);
+        setClassDialogContact(found.contact);
+        return 'opened';
       } finally {
         setBusy(false);
       }

@@ -67,11 +67,29 @@ export const bookingSlot = z.object({
 export type BookingSlot = z.infer<typeof bookingSlot>;
 export const kioskSlotsAnswer = z.object({ list: z.array(bookingSlot) });
 
-/** Kiosk contact as read (core §3), with the name fallbacks already applied by the server. */
+/**
+ * A contact's current rank as the kiosk reads it (core §3): name, title or label, and badgeImage
+ * or image. The server fills every alias from the rank's name and image.
+ */
+export const kioskRank = z.object({
+  name: z.string().nullable(),
+  title: z.string().nullable(),
+  label: z.string().nullable(),
+  badgeImage: z.string().nullable(),
+  image: z.string().nullable(),
+});
+export type KioskRank = z.infer<typeof kioskRank>;
+
+/**
+ * Kiosk contact as read (core §3). `name` already applies the fallbacks (fullName, contactName,
+ * name, firstName plus lastName); `contactName` is the record's full name, `preferredName` the
+ * name the member goes by (their first name), `displayName` the name shown on the kiosk.
+ */
 export const kioskContact = z.object({
   _id: idSchema,
   name: z.string(),
   fullName: z.string().nullable(),
+  contactName: z.string().nullable(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   preferredName: z.string().nullable(),
@@ -79,7 +97,7 @@ export const kioskContact = z.object({
   email: z.string().nullable(),
   phone: z.string().nullable(),
   photo: z.string().nullable(),
-  currentRank: z.object({ name: z.string(), image: z.string().nullable() }).nullable(),
+  currentRank: kioskRank.nullable(),
   currentRankName: z.string().nullable(),
   currentRankImage: z.string().nullable(),
 });
@@ -122,18 +140,25 @@ export const kioskBookingsQuery = z.object({
 });
 export const kioskBookingsAnswer = z.object({ list: z.array(booking) });
 
-/** PUT /api/kiosk/bookings/:id */
-export const kioskUpdateBookingBody = z.object({
-  status: bookingStatus,
-  attendDate: z.iso.datetime({ offset: true }),
-});
-/** POST /api/kiosk/bookings */
+/** A kiosk only ever records attendance (core §4 kiosk check-in step 2). */
+const kioskCompleted = z.literal('completed', { message: 'A kiosk can only set status completed' });
+/**
+ * The client's attendDate is accepted for the spec's call shape but ignored: the server sets it
+ * to now, so a device cannot backdate attendance.
+ */
+const ignoredAttendDate = z.iso.datetime({ offset: true }).optional();
+/**
+ * PUT /api/kiosk/bookings/:id: check the booking's member in to its class (status completed,
+ * attendDate now), idempotently, like POST /api/kiosk/check-in. Class bookings only.
+ */
+export const kioskUpdateBookingBody = z.object({ status: kioskCompleted, attendDate: ignoredAttendDate });
+/** POST /api/kiosk/bookings: a completed class booking when none exists (the same check-in). */
 export const kioskCreateBookingBody = z.object({
   invitedUser: idSchema,
   bookingSlot: idSchema,
   bookingType: idSchema,
-  status: bookingStatus,
-  attendDate: z.iso.datetime({ offset: true }),
+  status: kioskCompleted,
+  attendDate: ignoredAttendDate,
   type: z.literal('class'),
   isDeleted: z.literal(false),
 });

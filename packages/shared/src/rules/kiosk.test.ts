@@ -17,6 +17,7 @@ import {
   kioskAccentColor,
   kioskDisplayName,
   kioskFirstName,
+  kioskRankOf,
   kioskSlotRange,
   padKioskCode,
   safeTimeZone,
@@ -236,6 +237,39 @@ describe('names', () => {
     expect(kioskDisplayName({ fullName: '<img src=x onerror=alert(1)>' })).toBe(
       '<img src=x onerror=alert(1)>',
     );
+  });
+});
+
+describe('kioskRankOf', () => {
+  it('reads name, title or label, then currentRankName (core §3)', () => {
+    expect(kioskRankOf({ currentRank: { name: 'Blue Belt', title: 'x', label: 'y' } })?.name).toBe(
+      'Blue Belt',
+    );
+    expect(kioskRankOf({ currentRank: { name: ' ', title: 'Purple Belt', label: 'y' } })?.name).toBe(
+      'Purple Belt',
+    );
+    expect(kioskRankOf({ currentRank: { label: 'Brown Belt' } })?.name).toBe('Brown Belt');
+    expect(kioskRankOf({ currentRank: null, currentRankName: 'Black Belt' })?.name).toBe('Black Belt');
+    expect(kioskRankOf({ currentRank: {}, currentRankName: 'White Belt' })?.name).toBe('White Belt');
+  });
+
+  it('reads badgeImage or image, then currentRankImage', () => {
+    const rank = (r: object, image?: string) =>
+      kioskRankOf({ currentRank: { name: 'Blue', ...r }, currentRankImage: image })?.image;
+    expect(rank({ badgeImage: '/b.png', image: '/i.png' }, '/c.png')).toBe('/b.png');
+    expect(rank({ badgeImage: null, image: '/i.png' }, '/c.png')).toBe('/i.png');
+    expect(rank({}, '/c.png')).toBe('/c.png');
+    expect(rank({})).toBeNull();
+    expect(kioskRankOf({ currentRankName: 'Blue', currentRankImage: '/c.png' })).toEqual({
+      name: 'Blue',
+      image: '/c.png',
+    });
+  });
+
+  it('is null without any rank name', () => {
+    expect(kioskRankOf({ currentRank: { image: '/i.png' }, currentRankImage: '/c.png' })).toBeNull();
+    expect(kioskRankOf({})).toBeNull();
+    expect(kioskRankOf(null)).toBeNull();
   });
 });
 

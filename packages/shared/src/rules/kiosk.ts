@@ -289,3 +289,33 @@ export function checkedInText(firstName: string | null | undefined): string {
   const name = clean(firstName);
   return name ? `CHECKED IN: ${name}` : 'CHECKED IN';
 }
+
+/** The rank fields a kiosk contact may carry (core §3 Kiosk contact, current rank). */
+export interface KioskRankSource {
+  currentRank?: {
+    name?: string | null;
+    title?: string | null;
+    label?: string | null;
+    badgeImage?: string | null;
+    image?: string | null;
+  } | null;
+  currentRankName?: string | null;
+  currentRankImage?: string | null;
+}
+
+/**
+ * The rank badge: currentRank's name, else its title, else its label, else currentRankName; the
+ * image is currentRank's badgeImage, else its image, else currentRankImage. null without a name.
+ */
+export function kioskRankOf(
+  contact: KioskRankSource | null | undefined,
+): { name: string; image: string | null } | null {
+  if (!contact) return null;
+  const rank = contact.currentRank;
+  const name =
+    clean(rank?.name) || clean(rank?.title) || clean(rank?.label) || clean(contact.currentRankName);
+  if (!name) return null;
+  const image =
+    (rank?.badgeImage ?? '').trim() || (rank?.image ?? '').trim() || (contact.currentRankImage ?? '').trim();
+  return { name, image: image || null };
+}

@@ -16,11 +16,11 @@ import {
   kioskUpdateBookingBody,
   themeSetting,
 } from '@opsuite/shared/contracts/kiosk';
+import { forbidden } from '../../lib/errors.ts';
 import type { App } from '../../plugins/types.ts';
 import { invalid, missing } from '../booking/booking-access.ts';
-import { kioskBookingAnswer, kioskSlotAnswer, loadBooking, loadSlot } from '../booking/booking-queries.ts';
+import { kioskSlotAnswer, loadBooking, loadSlot } from '../booking/booking-queries.ts';
 import { slotRows } from '../booking/booking-slots.service.ts';
-import { type Actor, createBooking, updateBooking } from '../booking/bookings.service.ts';
 import { checkIn } from '../booking/check-in.service.ts';
 import { getTheme } from '../booking/theme-settings.service.ts';
 import { contactByCode, kioskBookings, kioskSession, kioskTx, searchKioskContacts } from './kiosk.service.ts';
@@ -28,14 +28,8 @@ import { contactByCode, kioskBookings, kioskSession, kioskTx, searchKioskContact
 // The kiosk's calls (contracts/kiosk.ts). All take the device credential only; the organisation
 // comes from it (the kiosk's `organization` header is ignored).
 
-const device = { auth: 'device' as const };
-const kioskActor = (orgId: string): Actor => ({
-  orgId,
-  userId: null,
-  staff: true,
-  contactId: null,
-  source: 'kiosk',
-});
+const device = { auth: 'device' as const, permission: 'device' as const };
+export const KIOSK_CLASS_ONLY = 'A kiosk can only check members in to classes';
 
 export function kioskRoutes(app: App) {
   const tags = ['kiosk'];
@@ -89,8 +83,13 @@ export function kioskRoutes(app: App) {
     },
     (req) =>
       kioskTx(req, async (tx, org) => {
-        const { data } = await updateBooking(tx, kioskActor(org.id), req.params.id, req.body);
-        return { booking: kioskBookingAnswer((await loadBooking(tx, org.id, data._id))!) };
+        // Only the check-in of core §4 step 2: the booking becomes completed with attendDate now
+        // (a client attendDate is ignored), through the same idempotent path as POST /kiosk/check-in.
+        const found = await loadBooking(tx, org.id, req.params.id);
+        if (!found || found.is_deleted) throw missing('Booking', 'id');
+        if (found.type !== 'class' || !found.slot_id) throw forbidden(KIOSK_CLASS_ONLY);
+        const done = await checkIn(tx, { orgId: org.id, slotId: found.slot_id, contactId: found.contact_id });
+        return { booking: done.booking };
       }),
   );
   app.post(
@@ -101,16 +100,13 @@ export function kioskRoutes(app: App) {
         const body = req.body;
         const slot = await loadSlot(tx, org.id, body.bookingSlot);
         if (!slot) throw missing('Slot', 'bookingSlot');
+        if (slot.type !== 'class') throw forbidden(KIOSK_CLASS_ONLY);
         if (slot.bt_id !== body.bookingType) {
           throw invalid('bookingType', 'does not match the booking type of the slot');
         }
-        // A completed class booking is a check-in: idempotent, counted once.
-        if (body.status === 'completed') {
-          const done = await checkIn(tx, { orgId: org.id, slotId: slot.id, contactId: body.invitedUser });
-          return { booking: done.booking };
-        }
-        const { data } = await createBooking(tx, kioskActor(org.id), { ...body, type: 'class' });
-        return { booking: kioskBookingAnswer((await loadBooking(tx, org.id, data._id))!) };
+        // A completed class booking is a check-in: idempotent, counted once, attendDate now.
+        const done = await checkIn(tx, { orgId: org.id, slotId: slot.id, contactId: body.invitedUser });
+        return { booking: done.booking };
       }),
   );
   app.post(

@@ -1,4 +1,4 @@
-import { KIOSK_PADDED_CODE_LENGTH, kioskDisplayName, padKioskCode } from '@opsuite/shared';
+import { KIOSK_PADDED_CODE_LENGTH, kioskDisplayName, kioskFirstName, padKioskCode } from '@opsuite/shared';
 import type { KioskContact } from '@opsuite/shared/contracts/kiosk';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -59,21 +59,30 @@ interface ContactRow {
   rank_image: string | null;
 }
 
-function kioskContact(c: ContactRow, withReach: boolean): KioskContact {
+/** Every name and rank field of core §3 that the contact's record has a value for. */
+export function kioskContact(c: ContactRow, withReach: boolean): KioskContact {
+  const source = { fullName: c.full_name, firstName: c.first_name, lastName: c.last_name };
+  const name = kioskDisplayName(source);
+  const rankName = c.rank_name || null;
+  const rankImage = c.rank_image || null;
   return {
     _id: c.id,
-    name: kioskDisplayName({ fullName: c.full_name, firstName: c.first_name, lastName: c.last_name }),
+    name,
     fullName: c.full_name,
+    contactName: c.full_name,
     firstName: c.first_name,
     lastName: c.last_name,
-    preferredName: null,
-    displayName: null,
+    preferredName: kioskFirstName(source) || null,
+    displayName: name || null,
     email: withReach ? c.email : null,
     phone: withReach ? c.phone : null,
     photo: c.photo,
-    currentRank: c.rank_name ? { name: c.rank_name, image: c.rank_image } : null,
-    currentRankName: c.rank_name,
-    currentRankImage: c.rank_image,
+    currentRank:
+      rankName || rankImage
+        ? { name: rankName, title: rankName, label: rankName, badgeImage: rankImage, image: rankImage }
+        : null,
+    currentRankName: rankName,
+    currentRankImage: rankImage,
   };
 }
 

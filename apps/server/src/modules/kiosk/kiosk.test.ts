@@ -75,9 +75,14 @@ describe(`kiosk calls with a device credential (${DB_KIND})`, () => {
     expect(found.body.contact).toMatchObject({
       _id: kit.memberContactId,
       currentRank: null,
-      preferredName: null,
+      currentRankName: null,
+      currentRankImage: null,
     });
-    expect(found.body.contact.name).toBe(found.body.contact.fullName);
+    const member = found.body.contact;
+    expect(member.name).toBe(member.fullName);
+    expect(member.contactName).toBe(member.fullName);
+    expect(member.displayName).toBe(member.name);
+    expect(member.preferredName).toBe(member.firstName ?? member.name.split(' ')[0]);
     await setPunchId(kit, staffContact, '0000000077');
     expect((await kiosk.get('/api/kiosk/contact-by-code/0000000077')).body.contact._id).toBe(staffContact);
     await setPunchId(kit, staffContact, 'CARD-0042');
@@ -91,6 +96,52 @@ describe(`kiosk calls with a device credential (${DB_KIND})`, () => {
     const bad = await kiosk.get('/api/kiosk/contact-by-code/12');
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toContain('Invalid Code');
+  });
+
+  it("answers the contact's names and current rank under every field of core §3", async () => {
+    const categoryId = '0190b000-0000-7000-8000-0000000000c1';
+    const rankId = '0190b000-0000-7000-8000-0000000000a1';
+    await kit.t.database.query(
+      'insert into rank_categories (organization_id, id, name) values ($1, $2, $3)',
+      [kit.org.id, categoryId, 'Belts'],
+    );
+    await kit.t.database.query(
+      'insert into client_ranks (organization_id, id, category_id, name, image) values ($1, $2, $3, $4, $5)',
+      [kit.org.id, rankId, categoryId, 'Blue Belt', '/files/blue.png'],
+    );
+    await kit.t.database.query(
+      `update contacts set rank_id = $1, first_name = 'Ana', last_name = 'Silva', full_name = 'Ana <b>Silva</b>'
+       where organization_id = $2 and id = $3`,
+      [rankId, kit.org.id, staffContact],
+    );
+    await setPunchId(kit, staffContact, '4321');
+    const { body } = await kiosk.get('/api/kiosk/contact-by-code/0000004321');
+    expect(body.contact).toMatchObject({
+      _id: staffContact,
+      name: 'Ana <b>Silva</b>',
+      fullName: 'Ana <b>Silva</b>',
+      contactName: 'Ana <b>Silva</b>',
+      firstName: 'Ana',
+      lastName: 'Silva',
+      preferredName: 'Ana',
+      displayName: 'Ana <b>Silva</b>',
+      currentRank: {
+        name: 'Blue Belt',
+        title: 'Blue Belt',
+        label: 'Blue Belt',
+        badgeImage: '/files/blue.png',
+        image: '/files/blue.png',
+      },
+      currentRankName: 'Blue Belt',
+      currentRankImage: '/files/blue.png',
+    });
+    const search = await kiosk.get('/api/kiosk/contacts/search', { q: 'ana <b>' });
+    expect(search.body.list[0]).toMatchObject({
+      _id: staffContact,
+      currentRankName: 'Blue Belt',
+      email: null,
+    });
+    await setPunchId(kit, staffContact, 'CARD-0042');
   });
 
   it('searches by name only, without e-mail or phone', async () => {
@@ -178,48 +229,6 @@ describe(`kiosk calls with a device credential (${DB_KIND})`, () => {
         [staffContact],
       ),
     ).toBe(1);
-  });
-
-  it('the step-by-step calls: update a booking to completed, or create a completed one once', async () => {
-    const slot = await createSlot(kit.admin, typeId, { date: today(), startTime: '05:00', endTime: '06:00' });
-    const booked = await kit.admin.call('POST', '/api/booking', {
-      invitedUser: kit.memberContactId,
-      bookingSlot: slot._id,
-    });
-    const attendDate = new Date().toISOString();
-    const upd = await kiosk.call('PUT', `/api/kiosk/bookings/${booked.body.data._id}`, {
-      status: 'completed',
-      attendDate,
-    });
-    expect(upd.status).toBe(200);
-    expect(upd.body.booking).toMatchObject({ status: 'completed', attendDate });
-    const body = {
-      invitedUser: staffContact,
-      bookingSlot: slot._id,
-      bookingType: typeId,
-      status: 'completed',
-      attendDate,
-      type: 'class',
-      isDeleted: false,
-    };
-    const made = await kiosk.call('POST', '/api/kiosk/bookings', body);
-    expect(made.status).toBe(200);
-    expect(made.body.booking).toMatchObject({ invitedUser: staffContact, status: 'completed' });
-    const twice = await kiosk.call('POST', '/api/kiosk/bookings', body);
-    expect(twice.body.booking._id).toBe(made.body.booking._id);
-    const counts = await kit.sqlRows<{ attended_slots: number }>(
-      'select attended_slots from booking_slots where id = $1',
-      [slot._id],
-    );
-    expect(counts[0]!.attended_slots).toBe(2);
-    const wrongType = await kiosk.call('POST', '/api/kiosk/bookings', {
-      ...body,
-      bookingType: (await createType(kit.admin, { title: 'Other' }))._id,
-    });
-    expect(wrongType.status).toBe(400);
-    expect(wrongType.body.error.message).toContain('bookingType');
-    const notClass = await kiosk.call('POST', '/api/kiosk/bookings', { ...body, type: 'other' });
-    expect(notClass.status).toBe(400);
   });
 
   it('a full class refuses a new check-in and writes nothing', async () => {

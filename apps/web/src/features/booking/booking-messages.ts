@@ -12,6 +12,7 @@ export const BOOKING_TEXT = {
   appointmentDeleted: 'Appointment deleted',
   appointmentRescheduled: 'Appointment rescheduled',
   bookedSuccessfully: 'Booked Successfully',
+  settingsSaved: 'Saved',
 } as const;
 
 export const DEVICE_TEXT = {

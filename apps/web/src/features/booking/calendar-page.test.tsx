@@ -14,6 +14,7 @@ import {
   todayAt,
 } from './booking.fixtures';
 import { FILTERS, toCalendarEvents, toggleFilter } from './calendar-events';
+import { attendeeMessages } from './components/slot-attendees';
 
 const ITEMS = [
   calendarItem('class', 1, 'Morning Yoga'),
@@ -118,6 +119,12 @@ beforeEach(() => {
           message: 'Booking updated',
           data: attendee(2, 'Casey Client', 'completed'),
         });
+      case 'PUT /api/calender-setting':
+        return jsonResponse({
+          success: true,
+          message: 'Saved',
+          data: { ...JSON.parse(String(init.body)), timeZone: 'UTC' },
+        });
       case `PUT /api/booking-slot/${id(1)}`:
         return jsonResponse({ success: true, message: 'Slot updated', data: SLOT });
       default:
@@ -157,6 +164,21 @@ describe('calendar filters', () => {
     expect(toggleFilter(new Set(FILTERS), 'all').size).toBe(0);
     expect([...toggleFilter(new Set(), 'all')]).toEqual(['Events', 'Appointments', 'Classes']);
     expect([...toggleFilter(new Set(FILTERS), 'Classes')]).toEqual(['Events', 'Appointments']);
+  });
+});
+
+describe('attendee messages', () => {
+  it('say Booking created / updated / deleted for a class and Appointment … for other slots', () => {
+    expect(attendeeMessages('class')).toEqual({
+      created: 'Booking created',
+      updated: 'Booking updated',
+      deleted: 'Booking deleted',
+    });
+    expect(attendeeMessages('other')).toEqual({
+      created: 'Appointment booked!',
+      updated: 'Appointment updated',
+      deleted: 'Appointment deleted',
+    });
   });
 });
 
@@ -216,7 +238,9 @@ describe('calendar page', { timeout: 25_000 }, () => {
     await user.click(within(drawer).getByRole('button', { name: /Book a member/ }));
     await user.click(await screen.findByRole('option', { name: /Riley Visitor/ }));
     await user.click(within(drawer).getByRole('button', { name: 'Book' }));
-    expect(await screen.findByText('Appointment booked!')).toBeInTheDocument();
+    // A member added to a class is a class booking (core §8): not 'Appointment booked!'.
+    expect(await screen.findByText('Booking created')).toBeInTheDocument();
+    expect(screen.queryByText('Appointment booked!')).not.toBeInTheDocument();
     expect(callsTo(api, '/booking', 'POST')[0]?.body).toEqual({
       invitedUser: id(850),
       bookingSlot: id(1),
@@ -226,9 +250,38 @@ describe('calendar page', { timeout: 25_000 }, () => {
 
     await user.click(within(drawer).getByRole('button', { name: 'Actions for Casey Client' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Mark checked in' }));
-    expect(await screen.findByText('Appointment updated')).toBeInTheDocument();
+    expect(await screen.findByText('Booking updated')).toBeInTheDocument();
     const body = callsTo(api, `/booking/${id(302)}`, 'PUT')[0]?.body;
     expect(body.status).toBe('completed');
     expect(Date.parse(body.attendDate)).not.toBeNaN();
+  });
+
+  it('edits the calendar settings in a modal and says Saved', async () => {
+    const user = await openCalendar();
+    await user.click(screen.getByRole('button', { name: 'Calendar settings' }));
+    const modal = await screen.findByRole('dialog', { name: 'Calendar settings' });
+    const capacity = within(modal).getByLabelText(/Default capacity/);
+    await user.type(capacity, '12');
+    const days = within(modal).getByLabelText(/Public booking days/);
+    await user.clear(days);
+    await user.click(within(modal).getByRole('button', { name: 'Save' }));
+    // An empty number of days is refused with the field's message; nothing is sent.
+    expect(within(modal).getByLabelText(/Public booking days/)).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo(api, '/calender-setting', 'PUT')).toHaveLength(0);
+    await user.type(days, '30');
+    await user.click(within(modal).getByRole('combobox', { name: 'Week starts on' }));
+    await user.click(await screen.findByRole('option', { name: 'Monday' }));
+    await user.click(within(modal).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    expect(callsTo(api, '/calender-setting', 'PUT')[0]?.body).toEqual({
+      weekStart: 1,
+      slotDurationMinutes: 30,
+      dayStartTime: '06:00',
+      dayEndTime: '22:00',
+      defaultView: 'listWeek',
+      defaultCapacity: 12,
+      publicBookingDays: 30,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Calendar settings' })).toBeNull());
   });
 });

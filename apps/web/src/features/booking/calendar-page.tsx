@@ -7,7 +7,7 @@ import timeGridPlugin from '@fullcalendar/timegrid';
 import { Button, Card, Group, Modal, Stack, Text } from '@mantine/core';
 import type { CalendarFilter, CalendarItem } from '@opsuite/shared';
 import { can } from '@opsuite/shared/rules/permissions';
-import { IconCalendarPlus, IconClockPlus } from '@tabler/icons-react';
+import { IconCalendarPlus, IconClockPlus, IconSettings } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../app/auth-store';
@@ -19,6 +19,7 @@ import { FILTERS, toCalendarEvents, toggleFilter } from './calendar-events';
 import { intlTimeZonePlugin } from './calendar-zone-plugin';
 import { AppointmentDrawer } from './components/appointment-drawer';
 import { CalendarFilters } from './components/calendar-filters';
+import { CalendarSettingsModal } from './components/calendar-settings-modal';
 import { useEventColor } from './components/color-name-select';
 import { NewAppointmentModal, NewSlotModal, type NewTimes } from './components/new-booking-modals';
 import { SlotDrawer } from './components/slot-drawer';
@@ -42,12 +43,15 @@ function duration(minutes: number): string {
 export function CalendarPage() {
   const session = useSession();
   const isPhone = useIsPhone();
-  const settings = useCalendarSettings().data;
+  const settingsQuery = useCalendarSettings();
+  const settings = settingsQuery.data;
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const timeZone = safeTimeZone(settings?.timeZone ?? session?.organization.timeZone);
   const ability = session?.userData.ability ?? [];
   const canUpdate = can(ability, 'update', 'booking');
   const canBook = can(ability, 'write', 'booking');
   const canDelete = can(ability, 'delete', 'booking');
+  const canEditSettings = can(ability, 'update', 'calendar') && settingsQuery.isSuccess;
   const [range, setRange] = useState<{ start: string; end: string } | null>(null);
   const [shown, setShown] = useState<{ start: number; end: number } | null>(null);
   const items = useCalendarItems(range);
@@ -113,6 +117,17 @@ export function CalendarPage() {
       onToggle={(filter) => setFilters((f) => toggleFilter(f, filter))}
       counts={counts}
     />
+  );
+  const settingsButton = canEditSettings && (
+    <Button
+      variant="subtle"
+      color="gray"
+      leftSection={<IconSettings size={16} />}
+      onClick={() => setSettingsOpen(true)}
+      fullWidth
+    >
+      Calendar settings
+    </Button>
   );
   const actions = canBook && (
     <Stack gap="xs">
@@ -181,6 +196,7 @@ export function CalendarPage() {
             <Stack gap="md">
               {filterPanel}
               {actions}
+              {settingsButton}
             </Stack>
           }
           onAdd={canBook ? () => setNewAppointment(defaultTimes()) : undefined}
@@ -198,6 +214,7 @@ export function CalendarPage() {
               <Text size="xs" c="dimmed">
                 Times in {timeZone}
               </Text>
+              {settingsButton}
             </Stack>
           </Card>
           <Card padding="md" withBorder style={{ flex: 1, minWidth: 0 }}>
@@ -226,6 +243,11 @@ export function CalendarPage() {
         onClose={() => setNewAppointment(null)}
       />
       <NewSlotModal initial={newSlot} onClose={() => setNewSlot(null)} />
+      <CalendarSettingsModal
+        opened={settingsOpen}
+        settings={settings}
+        onClose={() => setSettingsOpen(false)}
+      />
       <Modal
         opened={eventItem !== null}
         onClose={() => setEventItem(null)}

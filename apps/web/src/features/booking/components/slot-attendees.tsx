@@ -34,12 +34,24 @@ function StatusBadge({ status }: { status: string }) {
   );
 }
 
+/** A booking into a class slot is a class booking (Booking created); other slots hold appointments. */
+export function attendeeMessages(slotType: AdminSlot['type']) {
+  return slotType === 'class'
+    ? { created: BOOKING_TEXT.created, updated: BOOKING_TEXT.updated, deleted: BOOKING_TEXT.deleted }
+    : {
+        created: BOOKING_TEXT.appointmentBooked,
+        updated: BOOKING_TEXT.appointmentUpdated,
+        deleted: BOOKING_TEXT.appointmentDeleted,
+      };
+}
+
 /** Who is booked into a slot and their status; completed means checked in (core §4). */
 export function SlotAttendees({ slot, timeZone, canWrite }: SlotAttendeesProps) {
   const bookings = useSlotBookings(slot._id);
-  const create = useBookingWrite(bookingCalls.create, BOOKING_TEXT.appointmentBooked);
-  const update = useBookingWrite(bookingCalls.update, BOOKING_TEXT.appointmentUpdated);
-  const remove = useBookingWrite(bookingCalls.remove, BOOKING_TEXT.appointmentDeleted);
+  const text = attendeeMessages(slot.type);
+  const create = useBookingWrite(bookingCalls.create, text.created);
+  const update = useBookingWrite(bookingCalls.update, text.updated);
+  const remove = useBookingWrite(bookingCalls.remove, text.deleted);
   const [member, setMember] = useState<PickerContact | null>(null);
   const [moving, setMoving] = useState<string | null>(null);
   const list = (bookings.data ?? []).filter((b) => !b.isDeleted);
