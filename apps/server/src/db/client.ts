@@ -5,6 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import './pg-cork.ts';
 import * as schema from './schema.ts';
 import { beginTenantPg, type OpenTenantTx } from './tenant-pg.ts';
 

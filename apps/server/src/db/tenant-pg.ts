@@ -1,5 +1,5 @@
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
-import type pg from 'pg';
+import pg from 'pg';
 import type { Database, Tx } from './client.ts';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -9,6 +9,45 @@ export function uuidLiteral(value: string | null): string {
   if (value === null) return 'null';
   if (!UUID_RE.test(value)) throw new Error('not a uuid');
   return `'${value.toLowerCase()}'::uuid`;
+}
+
+/** Connections whose transaction a statement already ended (runThenCommit): finish only releases them. */
+const endedEarly = new WeakSet<object>();
+
+/**
+ * Runs one statement and ends the transaction right behind it: the statement and COMMIT go to
+ * the server together, so the transaction ends the moment the statement does, and row locks the statement took (a class's attendance counter under 50
+ * kiosks) are held for the statement's own time, not for a trip through a busy event loop.
+ * Use it only for a statement that, when it succeeds, leaves nothing a later step could still
+ * have to roll back; nothing may run in the transaction after it. If the statement fails, the
+ * queued COMMIT ends the transaction as a rollback. On PGlite (no pool client) it runs the
+ * statement only and the transaction commits as usual.
+ */
+export async function runThenCommit<T>(tx: Tx, name: string, text: string, params: unknown[]): Promise<T[]> {
+  const client = (tx as unknown as { session: { client: unknown } }).session.client;
+  if (!(client instanceof pg.Client)) {
+    const result = await (client as { query(t: string, p: unknown[]): Promise<{ rows: unknown[] }> }).query(
+      text,
+      params,
+    );
+    return result.rows as T[];
+  }
+  // Pipeline mode sends COMMIT without waiting for the statement's answer, so the server runs it
+  // the moment the statement ends, however busy this process is. The connection is ours alone
+  // until both answers are in; then it goes back to one query at a time.
+  const pipelined = client as pg.Client & { pipeline: boolean };
+  pipelined.pipeline = true;
+  const statement = client.query({ name, text, values: params });
+  const commit = client.query('commit');
+  statement.catch(() => undefined); // awaited below, after the commit has settled
+  try {
+    await commit; // a failure here leaves the transaction to finish(), which releases the broken client
+  } finally {
+    await statement.catch(() => undefined);
+    pipelined.pipeline = false;
+  }
+  endedEarly.add(client);
+  return (await statement).rows as T[];
 }
 
 export interface OpenTenantTx {
@@ -56,6 +95,10 @@ export async function beginTenantPg(
     async finish(commit) {
       if (done) return;
       done = true;
+      if (endedEarly.delete(client)) {
+        client.release();
+        return;
+      }
       try {
         await client.query(commit ? 'commit' : 'rollback');
         client.release();

@@ -33,7 +33,7 @@ export interface CheckInResult {
   created: boolean;
 }
 
-const BOOKING_COLUMNS = (b: string) => `
+export const BOOKING_COLUMNS = (b: string) => `
   ${b}.id as "_id", ${b}.contact_id as "invitedUser", ${b}.slot_id as "bookingSlot",
   ${b}.booking_type_id as "bookingType", ${b}.status,
   to_char(${b}.attend_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "attendDate",
@@ -102,8 +102,8 @@ const checkInSql = (withDevice: boolean) => `
 const CHECK_IN_SQL = checkInSql(false);
 const DEVICE_CHECK_IN_SQL = checkInSql(true);
 
-type Json<T> = T | string | null;
-const parsed = <T>(v: Json<T>): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+export type Json<T> = T | string | null;
+export const parsed = <T>(v: Json<T>): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
 
 interface Outcome {
   device_ok: boolean;

@@ -1,0 +1,68 @@
+import { SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { TokenSigner } from './tokens.ts';
+
+const SECRET = 'test-secret-test-secret-test-secret-0123456789';
+const signer = new TokenSigner(SECRET, 900);
+const key = new TextEncoder().encode(SECRET);
+const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+
+async function codeOf(p: Promise<unknown>) {
+  try {
+    await p;
+    return 'accepted';
+  } catch (err) {
+    return (err as { code?: string }).code;
+  }
+}
+
+describe('access and device tokens', () => {
+  it('accepts what it signed, with its kind, subject and organisation', async () => {
+    const token = await signer.sign({ sub: 'u1', typ: 'access', org: 'o1' });
+    expect(await signer.verify(token, 'access')).toEqual({ sub: 'u1', typ: 'access', org: 'o1' });
+    expect(await codeOf(signer.verify(token, 'device'))).toBe('UNAUTHENTICATED');
+  });
+
+  it('refuses a changed payload, another key, a changed signature and garbage', async () => {
+    const token = await signer.sign({ sub: 'u1', typ: 'access' });
+    const [h, p, s] = token.split('.') as [string, string, string];
+    const forged = `${h}.${b64({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), sub: 'admin' })}.${s}`;
+    const other = await new TokenSigner(`${SECRET}x`, 900).sign({ sub: 'u1', typ: 'access' });
+    const flipped = `${h}.${p}.${s.slice(0, -2)}${s.endsWith('A') ? 'B' : 'A'}A`;
+    for (const bad of [
+      forged,
+      other,
+      flipped,
+      'abc',
+      `${h}.${p}`,
+      `${h}.${p}.`,
+      '..',
+      `${b64('x')}.${p}.${s}`,
+    ]) {
+      expect(await codeOf(signer.verify(bad, 'access'))).toBe('UNAUTHENTICATED');
+    }
+  });
+
+  it('refuses alg none, another issuer and a token with no expiry; an expired one says so', async () => {
+    const none = `${b64({ alg: 'none' })}.${b64({ sub: 'u1', typ: 'access', iss: 'opsuite', exp: 9e9 })}.`;
+    const sign = (claims: Record<string, unknown>, exp?: number) => {
+      const jwt = new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject('u1');
+      if (exp !== undefined) jwt.setExpirationTime(exp);
+      return jwt.sign(key);
+    };
+    const now = Math.floor(Date.now() / 1000);
+    expect(await codeOf(signer.verify(none, 'access'))).toBe('UNAUTHENTICATED');
+    expect(await codeOf(signer.verify(await sign({ typ: 'access', iss: 'other' }, now + 60), 'access'))).toBe(
+      'UNAUTHENTICATED',
+    );
+    expect(await codeOf(signer.verify(await sign({ typ: 'access', iss: 'opsuite' }), 'access'))).toBe(
+      'UNAUTHENTICATED',
+    );
+    expect(
+      await codeOf(signer.verify(await sign({ typ: 'access', iss: 'opsuite' }, now - 1), 'access')),
+    ).toBe('TOKEN_EXPIRED');
+    expect(
+      await codeOf(signer.verify(await sign({ typ: 'access', iss: 'opsuite' }, now + 60), 'access')),
+    ).toBe('accepted');
+  });
+});
