@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { clearSession } from './app/auth-store';
@@ -42,6 +43,9 @@ const { getComputedStyle } = window;
 window.getComputedStyle = (element: Element, pseudo?: string | null) => getComputedStyle(element, pseudo);
 
 afterEach(() => {
+  // Toasts live in a store shared by every test of a file: one left by the previous test (they
+  // close after 1 s) must not be found by the next.
+  notifications.clean();
   cleanup();
   window.localStorage.clear();
   clearSession();
