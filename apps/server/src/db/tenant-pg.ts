@@ -1,6 +1,7 @@
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database, Tx } from './client.ts';
+import { pgClientOf, plainRows } from './prepared.ts';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -24,14 +25,8 @@ const endedEarly = new WeakSet<object>();
  * statement only and the transaction commits as usual.
  */
 export async function runThenCommit<T>(tx: Tx, name: string, text: string, params: unknown[]): Promise<T[]> {
-  const client = (tx as unknown as { session: { client: unknown } }).session.client;
-  if (!(client instanceof pg.Client)) {
-    const result = await (client as { query(t: string, p: unknown[]): Promise<{ rows: unknown[] }> }).query(
-      text,
-      params,
-    );
-    return result.rows as T[];
-  }
+  const client = pgClientOf(tx);
+  if (!client) return plainRows<T>(tx, text, params);
   // Pipeline mode sends COMMIT without waiting for the statement's answer, so the server runs it
   // the moment the statement ends, however busy this process is. The connection is ours alone
   // until both answers are in; then it goes back to one query at a time.

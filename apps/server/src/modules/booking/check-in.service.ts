@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { preparedRows } from '../../db/prepared.ts';
 import { unauthenticated } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { noteAttendance, recordActivity } from '../contacts/index.ts';
 import { conflict, missing, rows } from './booking-access.ts';
 import { adjustSlot, CLASS_FULL } from './booking-seats.ts';
-import { preparedRows } from './prepared.ts';
 
 // The kiosk check-in (core §4): find or create the member's booking in the class as completed
 // with attendDate now, and count the attendance once. The common cases are one statement: the

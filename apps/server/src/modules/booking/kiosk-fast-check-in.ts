@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/client.ts';
+import { preparedRows } from '../../db/prepared.ts';
 import { runThenCommit } from '../../db/tenant-pg.ts';
 import { unauthenticated } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -11,7 +12,6 @@ import {
   type KioskBooking,
   parsed,
 } from './check-in.service.ts';
-import { preparedRows } from './prepared.ts';
 
 // The kiosk's common check-ins (a member already booked, a walk-in to a class without a
 // capacity, a repeat) under many kiosks at once. Every check-in into one class moves that

@@ -2,8 +2,8 @@ import type { ContactQualification, QualificationCheck, RankRequirementsBody } f
 import { RANK_HISTORY_LIMIT } from '@opsuite/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { preparedRows } from '../../db/prepared.ts';
 import { notFound } from '../../lib/errors.ts';
-import { preparedRows } from '../booking/prepared.ts';
 import { clientRanks } from './contacts.tables.ts';
 
 // Qualified progression and qualified program (core §2): where a contact stands against the next

@@ -3,10 +3,10 @@ import type { KioskContact } from '@opsuite/shared/contracts/kiosk';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.ts';
+import { preparedRows } from '../../db/prepared.ts';
 import { unauthenticated } from '../../lib/errors.ts';
 import { rows } from '../booking/booking-access.ts';
 import { type BookingRow, bookingsSql, kioskBookingAnswer } from '../booking/booking-queries.ts';
-import { preparedRows } from '../booking/prepared.ts';
 import { kioskOrganizationOf } from '../devices/devices.service.ts';
 
 // What a paired kiosk reads: its session, members by check-in code or name, their bookings.

@@ -1,0 +1,28 @@
+import pg from 'pg';
+import type { Tx } from './client.ts';
+
+/**
+ * Runs a hot statement (kiosk check-in, code lookup) inside the request's transaction as a named
+ * prepared statement on PostgreSQL, so each connection parses and plans it once (building and
+ * planning a query per request costs a third of throughput, ARCHITECTURE trap 7). On PGlite it
+ * runs as a plain parameterised query. `text` must be constant for a given `name`.
+ */
+export async function preparedRows<T>(tx: Tx, name: string, text: string, params: unknown[]): Promise<T[]> {
+  const client = pgClientOf(tx);
+  if (client) return (await client.query({ name, text, values: params })).rows as T[];
+  return plainRows<T>(tx, text, params);
+}
+
+/** The transaction's pool connection on PostgreSQL; null on PGlite (one in-process connection). */
+export function pgClientOf(tx: Tx): pg.Client | null {
+  const client = (tx as unknown as { session: { client: unknown } }).session.client;
+  return client instanceof pg.Client ? client : null;
+}
+
+/** The same statement as a plain parameterised query (PGlite). */
+export async function plainRows<T>(tx: Tx, text: string, params: unknown[]): Promise<T[]> {
+  const client = (
+    tx as unknown as { session: { client: { query(t: string, p: unknown[]): Promise<{ rows: unknown[] }> } } }
+  ).session.client;
+  return (await client.query(text, params)).rows as T[];
+}
