@@ -1,4 +1,4 @@
-import { Badge, Group, Pagination, Paper, Text } from '@mantine/core';
+import { Badge, Group, Pagination, Paper, Text, TextInput } from '@mantine/core';
 import type { BillingState } from '../contact-billing.api';
 import { PAYMENT_STATUS } from '../contact-billing-format';
 
@@ -51,5 +51,31 @@ export function ListPages({
         getControlProps={(control) => ({ 'aria-label': `${label}: ${control} page` })}
       />
     </Group>
+  );
+}
+
+/** A money amount typed in dollars; the forms turn it into cents with toCents. */
+export function AmountInput({
+  placeholder,
+  value,
+  onChange,
+  error,
+}: {
+  placeholder: string;
+  value: string;
+  onChange(value: string): void;
+  error?: string;
+}) {
+  return (
+    <TextInput
+      label="Amount"
+      required
+      inputMode="decimal"
+      leftSection="$"
+      placeholder={placeholder}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      error={error}
+    />
   );
 }

@@ -7,6 +7,7 @@ import { useIsPhone } from '../../../app/use-is-phone';
 import { type FieldErrors, validate } from '../../../app/validate';
 import type { Contract } from '../contact-billing.api';
 import { INTERVAL_LABELS, toCents } from '../contact-billing-format';
+import { AmountInput } from './billing-parts';
 
 interface Values {
   title: string;
@@ -115,14 +116,10 @@ function ContractForm({
           data-autofocus
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput
-            label="Amount"
-            required
-            inputMode="decimal"
-            leftSection="$"
+          <AmountInput
             placeholder="99.00"
             value={values.amount}
-            onChange={(e) => set('amount', e.currentTarget.value)}
+            onChange={(v) => set('amount', v)}
             error={errors.amountCents}
           />
           <Select

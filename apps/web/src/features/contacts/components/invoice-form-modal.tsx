@@ -7,6 +7,7 @@ import { useIsPhone } from '../../../app/use-is-phone';
 import { type FieldErrors, validate } from '../../../app/validate';
 import type { Contract, Invoice } from '../contact-billing.api';
 import { formatCents, PAYMENT_METHODS, toCents } from '../contact-billing-format';
+import { AmountInput } from './billing-parts';
 
 interface Values {
   description: string;
@@ -100,14 +101,10 @@ function InvoiceForm({
           data-autofocus
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput
-            label="Amount"
-            required
-            inputMode="decimal"
-            leftSection="$"
+          <AmountInput
             placeholder="49.00"
             value={values.amount}
-            onChange={(e) => set('amount', e.currentTarget.value)}
+            onChange={(v) => set('amount', v)}
             error={errors.amountCents}
           />
           <TextInput
