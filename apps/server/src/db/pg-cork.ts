@@ -9,7 +9,8 @@ type ConnectionProto = { _send(buffer: Buffer): boolean; stream: Stream; __corke
 
 const proto = (pg as unknown as { Connection: { prototype: ConnectionProto } }).Connection.prototype;
 const send = proto._send;
-if (!(send as { corking?: boolean }).corking) {
+// A driver version without this internal simply keeps its own writes (slower, still correct).
+if (typeof send === 'function' && !(send as { corking?: boolean }).corking) {
   const corkingSend = function (this: ConnectionProto, buffer: Buffer) {
     if (!this.__corked && this.stream.writable) {
       this.__corked = true;
