@@ -7,7 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import './pg-cork.ts';
 import * as schema from './schema.ts';
-import { beginTenantPg, type OpenTenantTx } from './tenant-pg.ts';
+import { beginTenantPg, type OpenTenantTx, type Prelude } from './tenant-pg.ts';
 
 export type Schema = typeof schema;
 /** Both drivers expose the same query API; the node-postgres type stands for both. */
@@ -28,7 +28,7 @@ export interface DatabaseHandle {
    * PostgreSQL only: opens a tenant transaction in one round trip, optionally with a read sent
    * together with BEGIN. PGlite has one connection, so it uses drizzle's transaction instead.
    */
-  beginTenant?(organizationId: string, prelude?: string): Promise<OpenTenantTx>;
+  beginTenant?(organizationId: string, prelude?: Prelude): Promise<OpenTenantTx>;
   close(): Promise<void>;
 }
 

@@ -52,31 +52,51 @@ export interface OpenTenantTx {
   finish(commit: boolean): Promise<void>;
 }
 
+/** A read sent together with BEGIN, as a named prepared statement. */
+export interface Prelude {
+  name: string;
+  text: string;
+  values: unknown[];
+}
+
+/** Binds the transaction to one organisation and to the row-level-security role. */
+const BIND_SQL = `select set_config('app.org_id', $1::text, true), set_config('role', 'app_user', true)`;
+
 /**
- * Opens a transaction bound to one organisation in a single round trip: BEGIN, the role switch,
- * app.org_id and an optional read (the request context) travel as one simple-protocol message.
- * Only validated uuids are ever placed in that text.
+ * Opens a transaction bound to one organisation in a single round trip: BEGIN, an optional read
+ * (the request context) and the binding are written together in pipeline mode, as prepared
+ * statements the connection parses and plans once.
  */
 export async function beginTenantPg(
   pool: pg.Pool,
   db: Database,
   organizationId: string,
-  prelude?: string,
+  prelude?: Prelude,
 ): Promise<OpenTenantTx> {
-  const text = [
-    'begin',
-    `select set_config('app.org_id', ${uuidLiteral(organizationId)}::text, true), set_config('role', 'app_user', true)`,
-    ...(prelude ? [prelude] : []),
-  ].join(';\n');
+  uuidLiteral(organizationId); // refuses anything but a uuid before a connection is taken
   const client = await pool.connect();
+  const piped = client as pg.PoolClient & { pipeline: boolean };
   let results: pg.QueryResult[];
+  piped.pipeline = true;
   try {
-    results = (await client.query(text)) as unknown as pg.QueryResult[];
+    const sent = [
+      client.query('begin'),
+      // The prelude (key lookups only, each filtered to the organisation) reads before the
+      // binding, as the connection's own role, like the context read outside a transaction.
+      ...(prelude ? [client.query(prelude)] : []),
+      client.query({ name: 'tenant_bind', text: BIND_SQL, values: [organizationId] }),
+    ];
+    const settled = await Promise.allSettled(sent);
+    const failed = settled.find((r) => r.status === 'rejected');
+    if (failed) throw (failed as PromiseRejectedResult).reason;
+    results = settled.map((r) => (r as PromiseFulfilledResult<pg.QueryResult>).value);
   } catch (err) {
+    piped.pipeline = false;
     await client.query('rollback').catch(() => undefined);
     client.release();
     throw err;
   }
+  piped.pipeline = false;
   // biome-ignore lint/suspicious/noExplicitAny: drizzle keeps its session internals untyped
   const base = (db as any)._.session as NodePgSession<any, any>;
   // biome-ignore lint/suspicious/noExplicitAny: see above
@@ -86,7 +106,7 @@ export async function beginTenantPg(
   let done = false;
   return {
     tx,
-    preludeRows: prelude ? (results[2]?.rows ?? []) : [],
+    preludeRows: prelude ? (results[1]?.rows ?? []) : [],
     async finish(commit) {
       if (done) return;
       done = true;

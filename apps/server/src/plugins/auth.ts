@@ -10,7 +10,7 @@ import {
   type ContextRow,
   contextFromRow,
   contextKey,
-  inlineContextSql,
+  contextPrelude,
   resolveContext,
 } from './context.ts';
 import type { App, AuthKind, RequestContext, ResourcePermission, RoutePermission } from './types.ts';
@@ -83,7 +83,7 @@ export const authPlugin = fp(async (app: App) => {
     };
     if (!database.beginTenant) return resolveContext(database, userId, headers);
     const key = await contextKey(database, userId, headers);
-    const open = await database.beginTenant(key.organizationId, inlineContextSql(key));
+    const open = await database.beginTenant(key.organizationId, contextPrelude(key));
     try {
       const ctx = contextFromRow(open.preludeRows[0] as ContextRow | undefined, userId, headers);
       if (request.routeOptions.config.systemReads) await open.finish(true);

@@ -6,7 +6,7 @@ import {
   type PermissionRule,
 } from '@opsuite/shared';
 import type { DatabaseHandle } from '../db/client.ts';
-import { uuidLiteral } from '../db/tenant-pg.ts';
+import type { Prelude } from '../db/tenant-pg.ts';
 import { AppError, forbidden } from '../lib/errors.ts';
 import type { OrganizationRow, RequestContext } from './types.ts';
 
@@ -100,9 +100,9 @@ export async function contextKey(
   return { userId, organizationId: orgId!, assigner };
 }
 
-/** The context read as SQL text with the (validated) ids inlined, to travel with BEGIN. */
-export function inlineContextSql(key: ContextKey): string {
-  return contextSql(uuidLiteral(key.organizationId), uuidLiteral(key.userId), uuidLiteral(key.assigner));
+/** The context read as a prepared statement, to travel with BEGIN. */
+export function contextPrelude(key: ContextKey): Prelude {
+  return { name: 'ctx_lookup', text: CONTEXT_SQL, values: [key.organizationId, key.userId, key.assigner] };
 }
 
 /** Turns the context row into the request context, checking the headers against it. */
