@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DB_KIND, seedTenant, signIn, type TestApp } from './helpers.ts';
 
@@ -55,5 +56,64 @@ describe(`request transactions end with the request (${DB_KIND})`, () => {
       headers: admin.headers,
     });
     expect(after.statusCode).toBe(200);
+  });
+
+  const idleInTransaction = async () =>
+    (
+      await t.database.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity
+         where datname = current_database() and state like 'idle in transaction%'`,
+      )
+    )[0]!.n;
+
+  it.skipIf(DB_KIND !== 'postgres')(
+    'a one-statement transaction commits with its statement and refuses a second one',
+    async () => {
+      // drizzle wraps a driver error in its own ("Failed query: ..."); the driver's is the cause.
+      const cause = (p: Promise<unknown>) =>
+        p.then(
+          () => 'no error',
+          (e: Error) => String((e.cause as Error | undefined)?.message ?? e.message),
+        );
+      const open = await t.database.beginTenant!(org.id);
+      open.commitAfterNext();
+      try {
+        const rows = await open.tx.execute(sql`select current_setting('app.org_id') as org`);
+        expect((rows as unknown as { rows: { org: string }[] }).rows[0]!.org).toBe(org.id);
+        expect(await cause(open.tx.execute(sql`select 1`))).toMatch(/already committed/);
+      } finally {
+        await open.finish(true);
+      }
+
+      // A failing statement: the COMMIT behind it ends the transaction as a rollback.
+      const failing = await t.database.beginTenant!(org.id);
+      failing.commitAfterNext();
+      try {
+        expect(await cause(failing.tx.execute(sql`select 1 / 0`))).toMatch(/division by zero/);
+      } finally {
+        await failing.finish(false);
+      }
+      expect(await idleInTransaction()).toBe(0);
+    },
+  );
+
+  it('one-statement routes answer, and leave no connection inside a transaction', async () => {
+    const admin = await signIn(t, org.emails.admin!);
+    const urls = [
+      '/api/contact/get',
+      '/api/contact/get-total',
+      '/api/contact/get-filtered-total?status=active',
+      '/api/contact/search-name?q=adm',
+      '/api/contact/search-phone?q=555',
+      '/api/contact/search-email?q=example',
+      '/api/organization/current',
+    ];
+    const answers = await Promise.all(
+      urls.flatMap((url) =>
+        [1, 2, 3].map(() => t.app.inject({ method: 'GET', url, headers: admin.headers })),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 200));
+    if (DB_KIND === 'postgres') expect(await idleInTransaction()).toBe(0);
   });
 });

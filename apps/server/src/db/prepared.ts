@@ -1,5 +1,5 @@
-import pg from 'pg';
 import type { Tx } from './client.ts';
+import { TenantClient } from './tenant-pg.ts';
 
 /**
  * Runs a hot statement (kiosk check-in, code lookup) inside the request's transaction as a named
@@ -13,10 +13,10 @@ export async function preparedRows<T>(tx: Tx, name: string, text: string, params
   return plainRows<T>(tx, text, params);
 }
 
-/** The transaction's pool connection on PostgreSQL; null on PGlite (one in-process connection). */
-export function pgClientOf(tx: Tx): pg.Client | null {
+/** The transaction's client on PostgreSQL; null on PGlite (one in-process connection). */
+export function pgClientOf(tx: Tx): TenantClient | null {
   const client = (tx as unknown as { session: { client: unknown } }).session.client;
-  return client instanceof pg.Client ? client : null;
+  return client instanceof TenantClient ? client : null;
 }
 
 /** The same statement as a plain parameterised query (PGlite). */
@@ -25,4 +25,17 @@ export async function plainRows<T>(tx: Tx, text: string, params: unknown[]): Pro
     tx as unknown as { session: { client: { query(t: string, p: unknown[]): Promise<{ rows: unknown[] }> } } }
   ).session.client;
   return (await client.query(text, params)).rows as T[];
+}
+
+/**
+ * Runs one statement and ends the transaction right behind it (TenantClient.commitAfterNext).
+ * Use it only for a statement that, when it succeeds, leaves nothing a later step could still
+ * have to roll back; nothing may run in the transaction after it. On PGlite it runs the
+ * statement only and the transaction commits as usual.
+ */
+export async function runThenCommit<T>(tx: Tx, name: string, text: string, params: unknown[]): Promise<T[]> {
+  const client = pgClientOf(tx);
+  if (!client) return plainRows<T>(tx, text, params);
+  client.commitAfterNext();
+  return (await client.query({ name, text, values: params })).rows as T[];
 }

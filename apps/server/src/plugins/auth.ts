@@ -66,12 +66,17 @@ export const authPlugin = fp(async (app: App) => {
   app.decorateRequest('tenant', function tenant<T>(this: FastifyRequest, fn: (tx: Tx) => Promise<T>) {
     const orgId = this.ctx?.organizationId ?? this.device?.organizationId;
     if (!orgId) throw new AppError('INTERNAL', 'No organisation bound to this request');
+    const oneStatement = this.routeOptions.config.oneStatement === true;
+    const run = (o: OpenTenantTx) => {
+      if (oneStatement) o.commitAfterNext();
+      return finishWith(o, fn);
+    };
     const open = openTx.get(this);
     if (open) {
       openTx.delete(this);
-      return finishWith(open, fn);
+      return run(open);
     }
-    if (database.beginTenant) return database.beginTenant(orgId).then((o) => finishWith(o, fn));
+    if (database.beginTenant) return database.beginTenant(orgId).then(run);
     return withTenant(database.db, orgId, fn);
   });
 

@@ -84,6 +84,11 @@ declare module 'fastify' {
     permission?: RoutePermission;
     /** The handler reads global tables (users, other organisations' names) outside req.tenant(). */
     systemReads?: boolean;
+    /**
+     * The handler's req.tenant() work is exactly one statement: on PostgreSQL it is sent with
+     * COMMIT behind it, one round trip fewer. A second statement in it fails loudly.
+     */
+    oneStatement?: boolean;
   }
   interface FastifyInstance {
     services: AppServices;

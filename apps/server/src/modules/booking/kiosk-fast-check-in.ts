@@ -1,6 +1,5 @@
 import type { Tx } from '../../db/client.ts';
-import { preparedRows } from '../../db/prepared.ts';
-import { runThenCommit } from '../../db/tenant-pg.ts';
+import { preparedRows, runThenCommit } from '../../db/prepared.ts';
 import { unauthenticated } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { missing } from './booking-access.ts';

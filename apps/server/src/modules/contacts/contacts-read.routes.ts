@@ -29,12 +29,14 @@ import {
 } from './contacts-search.service.ts';
 
 const tags = ['contacts'];
+/** A read whose req.tenant() work is one statement (sent with COMMIT behind it). */
+const oneRead = { ...contactsAccess('read'), oneStatement: true };
 
 export function contactsReadRoutes(app: App) {
   app.get(
     '/contact/get',
     {
-      config: contactsAccess('read'),
+      config: oneRead,
       schema: { tags, querystring: contactListQuery, response: { 200: contactListAnswer } },
     },
     (req) => req.tenant((tx) => listContacts(tx, req.ctx!, req.query)),
@@ -42,14 +44,14 @@ export function contactsReadRoutes(app: App) {
 
   app.get(
     '/contact/get-total',
-    { config: contactsAccess('read'), schema: { tags, response: { 200: contactCountsAnswer } } },
+    { config: oneRead, schema: { tags, response: { 200: contactCountsAnswer } } },
     (req) => req.tenant((tx) => contactCounts(tx, req.ctx!.organizationId)),
   );
 
   app.get(
     '/contact/get-filtered-total',
     {
-      config: contactsAccess('read'),
+      config: oneRead,
       schema: { tags, querystring: contactFiltersQuery, response: { 200: filteredTotalAnswer } },
     },
     (req) => req.tenant((tx) => filteredTotal(tx, req.ctx!, req.query)),
@@ -59,7 +61,7 @@ export function contactsReadRoutes(app: App) {
     app.get(
       `/contact/search-${kind}`,
       {
-        config: contactsAccess('read'),
+        config: oneRead,
         schema: { tags, querystring: contactSearchQuery, response: { 200: pickerListAnswer } },
       },
       (req) => req.tenant((tx) => searchContacts(tx, req.ctx!.organizationId, kind, req.query)),

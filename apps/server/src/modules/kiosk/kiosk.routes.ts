@@ -57,7 +57,10 @@ export function kioskRoutes(app: App) {
   );
   app.get(
     '/kiosk/contact-by-code/:code',
-    { config: device, schema: { tags, params: kioskCodeParams, response: { 200: kioskContactAnswer } } },
+    {
+      config: { ...device, oneStatement: true },
+      schema: { tags, params: kioskCodeParams, response: { 200: kioskContactAnswer } },
+    },
     (req) =>
       req.tenant((tx) =>
         contactByCode(tx, req.device!.organizationId, req.device!.deviceId, req.params.code),

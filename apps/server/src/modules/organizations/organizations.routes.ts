@@ -34,7 +34,7 @@ export function organizationsRoutes(app: App) {
   app.get(
     '/organization/current',
     {
-      config: { auth: 'tenant', permission: { resource: 'base', action: 'read' } },
+      config: { auth: 'tenant', permission: { resource: 'base', action: 'read' }, oneStatement: true },
       schema: { tags: ['organizations'], response: { 200: organizationSchema } },
     },
     async (req) => {
