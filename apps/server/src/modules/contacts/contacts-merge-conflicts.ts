@@ -14,7 +14,7 @@ export const MERGE_UNIQUE_KEYS: Record<string, string> = {
   'contact_family_links.contact_family_links_pair_uq': 'one link per relative, the kept one first',
   'payment_cards.payment_cards_default_uq': 'the kept contact’s default card stays the default',
   'payment_customers.payment_customers_organization_id_contact_id_provider_pk':
-    'the kept contact’s provider customer stays; a duplicate’s for the same provider is dropped',
+    'the kept contact’s provider customer stays; a duplicate’s is dropped (its cards keep their customer_ref)',
   'bookings.bookings_slot_contact_uq': 'one booking per class slot, a completed one first',
   'contact_shifts.contact_shifts_organization_id_contact_id_week_start_pk':
     'one week of shifts: the lists are joined',
@@ -42,7 +42,11 @@ async function settleDefaultCards(tx: Tx, set: MergeSet) {
       ) ranked where rn > 1)`);
 }
 
-/** One provider customer per provider: the best-ranked contact's stays. */
+/**
+ * One provider customer per provider: the best-ranked contact's stays as the contact's customer.
+ * The duplicates' cards move without it and stay usable at the provider: each card keeps the
+ * customer it is attached to there (payment_cards.customer_ref), and every card call goes to it.
+ */
 async function settleProviderCustomers(tx: Tx, set: MergeSet) {
   await tx.execute(sql`delete from payment_customers p using (
       select contact_id, provider, row_number() over (

@@ -172,6 +172,10 @@ describe(`merging duplicate contacts (${DB_KIND})`, () => {
       'select customer_ref from payment_customers where contact_id = $1',
       [primary],
     );
+    const [dupCustomer] = await rows<{ customer_ref: string }>(
+      'select customer_ref from payment_customers where contact_id = $1',
+      [dup],
+    );
 
     const res = await merge(primary, [dup]);
     expect(res.status).toBe(200);
@@ -185,6 +189,15 @@ describe(`merging duplicate contacts (${DB_KIND})`, () => {
         [primary, dup],
       ]),
     ).toEqual([{ contact_id: primary, customer_ref: customer!.customer_ref }]);
+    // The moved card stays attached to the duplicate's provider customer (payment-cards-merge.test.ts).
+    expect(
+      await rows('select id, customer_ref from payment_cards where contact_id = $1 order by created_at', [
+        primary,
+      ]),
+    ).toEqual([
+      { id: kept.body.data._id, customer_ref: customer!.customer_ref },
+      { id: other.body.data._id, customer_ref: dupCustomer!.customer_ref },
+    ]);
   });
 
   it('a duplicate’s default card and customer move over when the kept contact has none', async () => {

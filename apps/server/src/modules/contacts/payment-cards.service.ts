@@ -7,41 +7,25 @@ import type { RequestContext } from '../../plugins/types.ts';
 import { PaymentError, type PaymentsProvider, type ProviderCard } from '../payments/index.ts';
 import { recordActivity } from './contact-activities.service.ts';
 import { isoText, rowsOf } from './contact-query.ts';
+import {
+  type CardRow,
+  cardsSql,
+  customerRefsOf,
+  type Holder,
+  holderOf,
+  refreshedCards,
+  toAnswer,
+} from './payment-cards.rows.ts';
 
 // A contact's payment cards (core §7 Payments) through the payments adapter. Provider calls are
 // made between short tenant transactions, never inside one, so a slow provider holds no
 // database connection; the saved copy (brand, last four, expiry, the provider's token) answers
-// the list without calling the provider.
+// the list without calling the provider. A card is attached at the provider to the customer it
+// was saved under (customer_ref), which after a merge need not be the contact's own customer:
+// every provider call about a card goes to the card's customer_ref.
 
 /** Runs one tenant transaction for the request (req.tenant). */
 export type TenantRun = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
-
-interface CardRow {
-  id: string;
-  contact_id: string;
-  provider: string;
-  provider_card_id: string;
-  brand: string;
-  last4: string;
-  exp_month: number;
-  exp_year: number;
-  holder_name: string | null;
-  is_default: boolean;
-  created_at: string;
-}
-
-const toAnswer = (r: CardRow): PaymentCardAnswer => ({
-  _id: r.id,
-  contactId: r.contact_id,
-  provider: r.provider,
-  brand: r.brand,
-  last4: r.last4,
-  expMonth: Number(r.exp_month),
-  expYear: Number(r.exp_year),
-  holderName: r.holder_name,
-  isDefault: r.is_default,
-  createdAt: r.created_at,
-});
 
 /** Provider refusals as the API's errors: a refused card is a 400 naming the field. */
 async function viaProvider<T>(work: () => Promise<T>): Promise<T> {
@@ -56,40 +40,6 @@ async function viaProvider<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-const cardsSql = (orgId: string, contactId: string, provider: string) => sql`
-  select id, contact_id, provider, provider_card_id, brand, last4, exp_month, exp_year, holder_name, is_default,
-         ${isoText(sql`created_at`)} as created_at
-  from payment_cards where organization_id = ${orgId} and contact_id = ${contactId} and provider = ${provider}
-  order by created_at, id`;
-
-interface Holder {
-  fullName: string;
-  email: string | null;
-  customerRef: string | null;
-  cards: CardRow[];
-}
-
-/** The live contact with its provider customer and saved cards, in one statement (404 if none). */
-async function holderOf(tx: Tx, orgId: string, contactId: string, provider: string): Promise<Holder> {
-  const [row] = await rowsOf<{
-    full_name: string;
-    email: string | null;
-    customer_ref: string | null;
-    cards: CardRow[] | string;
-  }>(
-    tx,
-    sql`select c.full_name, c.email, pc.customer_ref,
-          coalesce((select json_agg(k) from (${cardsSql(orgId, contactId, provider)}) k), '[]'::json) as cards
-        from contacts c
-        left join payment_customers pc on pc.organization_id = c.organization_id and pc.contact_id = c.id
-          and pc.provider = ${provider}
-        where c.organization_id = ${orgId} and c.id = ${contactId} and c.deleted_at is null`,
-  );
-  if (!row) throw notFound('Contact');
-  const cards = typeof row.cards === 'string' ? (JSON.parse(row.cards) as CardRow[]) : row.cards;
-  return { fullName: row.full_name, email: row.email, customerRef: row.customer_ref, cards };
-}
-
 export class PaymentCards {
   constructor(private readonly provider: PaymentsProvider) {}
 
@@ -99,16 +49,24 @@ export class PaymentCards {
 
   async list(run: TenantRun, ctx: RequestContext, contactId: string, refresh: boolean) {
     const holder = await run((tx) => holderOf(tx, ctx.organizationId, contactId, this.provider.name));
-    if (!refresh || !holder.customerRef) return { list: holder.cards.map(toAnswer) };
-    const fresh = await viaProvider(() => this.provider.listCards(this.scope(ctx), holder.customerRef!));
+    const refs = customerRefsOf(holder);
+    if (!refresh || refs.length === 0) return { list: holder.cards.map(toAnswer) };
+    const scope = this.scope(ctx);
+    const fresh = await Promise.all(
+      refs.map(async (ref) => ({ ref, cards: await viaProvider(() => this.provider.listCards(scope, ref)) })),
+    );
+    const held = refreshedCards(holder, fresh);
     return run(async (tx) => {
       await this.lockContact(tx, ctx, contactId);
-      await tx.execute(sql`delete from payment_cards where organization_id = ${ctx.organizationId}
-        and contact_id = ${contactId} and provider = ${this.provider.name}
-        and not (provider_card_id = any(${sql.param(fresh.map((c) => c.id))}::text[]))`);
+      await tx.execute(sql`delete from payment_cards k where k.organization_id = ${ctx.organizationId}
+        and k.contact_id = ${contactId} and k.provider = ${this.provider.name}
+        and not exists (select 1
+          from unnest(${sql.param(held.map((h) => h.ref))}::text[], ${sql.param(held.map((h) => h.card.id))}::text[])
+            as f(customer_ref, card_id)
+          where f.customer_ref = k.customer_ref and f.card_id = k.provider_card_id)`);
       await tx.execute(sql`update payment_cards set is_default = false where organization_id = ${ctx.organizationId}
         and contact_id = ${contactId} and provider = ${this.provider.name}`);
-      for (const card of fresh) await this.save(tx, ctx, contactId, card);
+      for (const { ref, card } of held) await this.save(tx, ctx, contactId, ref, card);
       return {
         list: (await rowsOf<CardRow>(tx, cardsSql(ctx.organizationId, contactId, this.provider.name))).map(
           toAnswer,
@@ -140,7 +98,7 @@ export class PaymentCards {
     );
     return run(async (tx) => {
       await this.lockContact(tx, ctx, contactId);
-      const saved = await this.save(tx, ctx, contactId, card);
+      const saved = await this.save(tx, ctx, contactId, customerRef, card);
       await this.activity(
         tx,
         ctx,
@@ -158,14 +116,17 @@ export class PaymentCards {
     contactId: string,
     body: UpdateCardBody,
   ): Promise<PaymentCardAnswer> {
-    const { holder, card } = await this.cardOf(run, ctx, contactId, body.cardId);
+    const { card } = await this.cardOf(run, ctx, contactId, body.cardId);
     const change = { expMonth: body.expMonth, expYear: body.expYear, makeDefault: body.isDefault === true };
     const updated = await viaProvider(() =>
-      this.provider.updateCard(this.scope(ctx), holder.customerRef!, card.provider_card_id, change),
+      this.provider.updateCard(this.scope(ctx), card.customer_ref, card.provider_card_id, change),
     );
     return run(async (tx) => {
       await this.lockContact(tx, ctx, contactId);
-      const saved = await this.save(tx, ctx, contactId, updated);
+      // The provider's flag is its customer's default, and a merge can leave the contact's cards
+      // under several customers: the contact's default moves only when asked to.
+      const isDefault = change.makeDefault || card.is_default;
+      const saved = await this.save(tx, ctx, contactId, card.customer_ref, { ...updated, isDefault });
       await this.activity(
         tx,
         ctx,
@@ -180,20 +141,23 @@ export class PaymentCards {
   async remove(run: TenantRun, ctx: RequestContext, contactId: string, cardId: string): Promise<void> {
     const { holder, card } = await this.cardOf(run, ctx, contactId, cardId);
     const scope = this.scope(ctx);
-    await viaProvider(() => this.provider.removeCard(scope, holder.customerRef!, card.provider_card_id));
-    // The newest remaining card takes over as the default.
+    await viaProvider(() => this.provider.removeCard(scope, card.customer_ref, card.provider_card_id));
+    // The newest remaining card takes over as the default (at its own provider customer).
     const next = card.is_default ? holder.cards.filter((c) => c.id !== card.id).at(-1) : undefined;
     const promoted = next
-      ? await viaProvider(() =>
-          this.provider.updateCard(scope, holder.customerRef!, next.provider_card_id, { makeDefault: true }),
-        )
+      ? {
+          ref: next.customer_ref,
+          card: await viaProvider(() =>
+            this.provider.updateCard(scope, next.customer_ref, next.provider_card_id, { makeDefault: true }),
+          ),
+        }
       : null;
     await run(async (tx) => {
       await this.lockContact(tx, ctx, contactId);
       await tx.execute(
         sql`delete from payment_cards where organization_id = ${ctx.organizationId} and id = ${card.id}`,
       );
-      if (promoted) await this.save(tx, ctx, contactId, promoted);
+      if (promoted) await this.save(tx, ctx, contactId, promoted.ref, promoted.card);
       await this.activity(
         tx,
         ctx,
@@ -207,7 +171,7 @@ export class PaymentCards {
   private async cardOf(run: TenantRun, ctx: RequestContext, contactId: string, cardId: string) {
     const holder = await run((tx) => holderOf(tx, ctx.organizationId, contactId, this.provider.name));
     const card = holder.cards.find((c) => c.id === cardId);
-    if (!card || !holder.customerRef) throw notFound('Card');
+    if (!card) throw notFound('Card');
     return { holder, card };
   }
 
@@ -240,11 +204,15 @@ export class PaymentCards {
     if (r.rows.length === 0) throw notFound('Contact');
   }
 
-  /** Upserts the saved copy of a provider card; a default card takes the flag from the others. */
+  /**
+   * Upserts the saved copy of a provider card held under provider customer `customerRef`; a
+   * default card takes the flag from the others.
+   */
   private async save(
     tx: Tx,
     ctx: RequestContext,
     contactId: string,
+    customerRef: string,
     card: ProviderCard,
   ): Promise<PaymentCardAnswer> {
     const orgId = ctx.organizationId;
@@ -255,15 +223,16 @@ export class PaymentCards {
     }
     const [row] = await rowsOf<CardRow>(
       tx,
-      sql`insert into payment_cards (organization_id, id, contact_id, provider, provider_card_id, brand, last4,
-            exp_month, exp_year, holder_name, is_default)
-          values (${orgId}, ${newId()}, ${contactId}, ${this.provider.name}, ${card.id}, ${card.brand}, ${card.last4},
-            ${card.expMonth}, ${card.expYear}, ${card.holderName}, ${card.isDefault})
-          on conflict (organization_id, provider, provider_card_id) do update set brand = excluded.brand,
-            last4 = excluded.last4, exp_month = excluded.exp_month, exp_year = excluded.exp_year,
-            holder_name = excluded.holder_name, is_default = excluded.is_default, updated_at = now()
-          returning id, contact_id, provider, provider_card_id, brand, last4, exp_month, exp_year, holder_name,
-            is_default, ${isoText(sql`created_at`)} as created_at`,
+      sql`insert into payment_cards (organization_id, id, contact_id, provider, customer_ref, provider_card_id, brand,
+            last4, exp_month, exp_year, holder_name, is_default)
+          values (${orgId}, ${newId()}, ${contactId}, ${this.provider.name}, ${customerRef}, ${card.id}, ${card.brand},
+            ${card.last4}, ${card.expMonth}, ${card.expYear}, ${card.holderName}, ${card.isDefault})
+          on conflict (organization_id, provider, provider_card_id) do update set customer_ref = excluded.customer_ref,
+            brand = excluded.brand, last4 = excluded.last4, exp_month = excluded.exp_month,
+            exp_year = excluded.exp_year, holder_name = excluded.holder_name, is_default = excluded.is_default,
+            updated_at = now()
+          returning id, contact_id, provider, customer_ref, provider_card_id, brand, last4, exp_month, exp_year,
+            holder_name, is_default, ${isoText(sql`created_at`)} as created_at`,
     );
     return toAnswer(row!);
   }

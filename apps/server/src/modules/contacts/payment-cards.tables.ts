@@ -40,7 +40,12 @@ export const paymentCustomers = pgTable(
   ],
 );
 
-/** A card saved with the provider; `provider_card_id` is the provider's token for it. */
+/**
+ * A card saved with the provider; `provider_card_id` is the provider's token for it and
+ * `customer_ref` the provider customer it is attached to. That is the contact's own customer when
+ * the card is saved, but a merge moves a duplicate's cards without their customer (the kept
+ * contact keeps its own), so every provider call about a card uses the card's `customer_ref`.
+ */
 export const paymentCards = pgTable(
   'payment_cards',
   {
@@ -50,6 +55,7 @@ export const paymentCards = pgTable(
     id: uuid('id').notNull(),
     contactId: uuid('contact_id').notNull(),
     provider: text('provider').notNull(),
+    customerRef: text('customer_ref').notNull(),
     providerCardId: text('provider_card_id').notNull(),
     brand: text('brand').notNull(),
     last4: text('last4').notNull(),
