@@ -78,6 +78,9 @@ export const clientRankAnswer = z.object({
   name: z.string(),
   image: z.string().nullable(),
   sortOrder: z.number(),
+  /** Requirements to reach this rank (PUT /client-ranks/requirements/:id); null when not set. */
+  classesRequired: z.number().nullable(),
+  minDaysInRank: z.number().nullable(),
 });
 export const clientRankQuery = z.object({
   categoryId: z.preprocess((v) => (v === '' ? undefined : v), idSchema.optional()),

@@ -84,6 +84,24 @@ describe(`qualified progression and program (${DB_KIND})`, () => {
     expect(row[0]!.classes_required).toBe(3);
   });
 
+  it('answers the requirements with the ranks lists, null where none is set', async () => {
+    await k.admin.call('PUT', `/api/client-ranks/requirements/${blue}`, { classesRequired: 20 });
+    const requirements = (list: { _id: string; classesRequired: unknown; minDaysInRank: unknown }[]) =>
+      list.map((r) => [r._id, r.classesRequired, r.minDaysInRank]);
+    const expected = [
+      [white, null, null],
+      [blue, 20, 30],
+    ];
+    const list = (await k.admin.get('/api/client-ranks/get')).body.list;
+    expect(requirements(list)).toEqual(expected);
+    const categoryId = list[0].categoryId;
+    const info = (await k.admin.get(`/api/rank-category/category_rank_info/${categoryId}`)).body;
+    expect(requirements(info.ranks)).toEqual(expected);
+    const renamed = await k.admin.call('PUT', `/api/client-ranks/update/${blue}`, { name: 'Blue belt' });
+    expect(renamed.body.data).toMatchObject({ classesRequired: 20, minDaysInRank: 30 });
+    await k.admin.call('PUT', `/api/client-ranks/requirements/${blue}`, { classesRequired: 3 });
+  });
+
   it('counts classes since the rank was reached, days in rank, and whether the member qualifies', async () => {
     // The rank was given 40 days ago; classes before that do not count.
     await k.t.database.query('update contact_rank_history set reached_at = $1 where contact_id = $2', [

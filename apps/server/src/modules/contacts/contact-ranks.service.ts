@@ -22,6 +22,8 @@ interface RankRow {
   name: string;
   image: string | null;
   sort_order: number;
+  classes_required: number | null;
+  min_days_in_rank: number | null;
 }
 const rankAnswer = (r: RankRow) => ({
   _id: r.id,
@@ -30,6 +32,8 @@ const rankAnswer = (r: RankRow) => ({
   name: r.name,
   image: r.image,
   sortOrder: r.sort_order,
+  classesRequired: r.classes_required,
+  minDaysInRank: r.min_days_in_rank,
 });
 
 export async function listCategories(tx: Tx, orgId: string) {
@@ -80,7 +84,8 @@ export async function deleteCategory(tx: Tx, orgId: string, id: string) {
 async function rankRows(tx: Tx, orgId: string, filter: { categoryId?: string; id?: string }) {
   return rowsOf<RankRow>(
     tx,
-    sql`select r.id, r.category_id, c.name as category_name, r.name, r.image, r.sort_order
+    sql`select r.id, r.category_id, c.name as category_name, r.name, r.image, r.sort_order,
+          r.classes_required, r.min_days_in_rank
         from client_ranks r join rank_categories c on c.organization_id = r.organization_id and c.id = r.category_id
         where r.organization_id = ${orgId}
           ${filter.categoryId ? sql`and r.category_id = ${filter.categoryId}` : sql``}

@@ -12,6 +12,7 @@ import type {
 } from '@opsuite/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api-client';
+import { settingsKeys } from './contact-settings.api';
 import { contactKeys, useOrganizationId } from './contacts.api';
 
 // Contracts, invoices and rank qualification of one contact (core §2 contact views). Every
@@ -168,14 +169,23 @@ export function useInvoiceMutations(contactId: string) {
   };
 }
 
-export function useRankRequirements(contactId: string) {
+/**
+ * Every contact's qualification, keys.of(org, contactId, 'qualification'): a rank's requirements
+ * change them all.
+ */
+const isQualification = (query: { queryKey: readonly unknown[] }) =>
+  query.queryKey[2] === 'records' && query.queryKey[4] === 'qualification';
+
+/** Sets a rank's requirements from any screen: reloads the ranks list and every qualification. */
+export function useRankRequirements() {
   const queryClient = useQueryClient();
   const orgId = useOrganizationId();
   return useMutation({
     mutationFn: ({ rankId, body }: { rankId: string; body: RankRequirementsBody }) =>
       api.put<{ success: true; message: string }>(`/client-ranks/requirements/${rankId}`, body),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: keys.of(orgId, contactId, 'qualification') });
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.list(orgId, 'client-ranks') });
+      void queryClient.invalidateQueries({ queryKey: contactKeys.all(orgId), predicate: isQualification });
     },
     meta: quiet,
   });

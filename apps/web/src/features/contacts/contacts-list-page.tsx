@@ -87,7 +87,7 @@ export function ContactsListPage() {
   const contacts = list.data?.list ?? [];
   const hasMore = list.data?.pagination.hasMore ?? false;
   const total = filtered.data?.total ?? 0;
-  // A capped total (10,000+) under-counts: the next page exists as long as the server has more.
+  // A capped total (1,000+) under-counts: the next page exists as long as the server has more.
   const pages = Math.max(totalPages(total, state.pageSize), state.page + (hasMore ? 2 : 1));
   const selectedContacts = contacts.filter((contact) => state.selected.has(contact._id));
   const filterProps = {

@@ -50,6 +50,10 @@ export interface NamedListEditorProps {
   /** Up/down buttons to change the order. */
   onMove?: (index: number, step: -1 | 1) => void;
   actions?: ReactNode;
+  /** More about an item, under its name (a rank's requirements). */
+  renderItemDetail?: (item: NamedItem) => ReactNode;
+  /** More actions on an item, before rename and delete. */
+  renderItemActions?: (item: NamedItem) => ReactNode;
 }
 
 /** One settings list: add, rename, delete (with confirmation) and, for stages, reorder. */
@@ -223,23 +227,27 @@ function ItemRow({ item, index, count, list, onDelete }: ItemRowProps) {
       style={{ borderRadius: 8 }}
       bg="var(--mantine-color-default-hover)"
     >
-      <Group gap="sm" wrap="nowrap" miw={0}>
-        {list.withColor && <ColorSwatch color={item.color || 'var(--mantine-color-gray-4)'} size={16} />}
-        <Text size="sm" truncate>
-          {item.name}
-        </Text>
-        {item.hint && (
-          <Text size="xs" c="dimmed">
-            {item.hint}
+      <div style={{ minWidth: 0 }}>
+        <Group gap="sm" wrap="nowrap" miw={0}>
+          {list.withColor && <ColorSwatch color={item.color || 'var(--mantine-color-gray-4)'} size={16} />}
+          <Text size="sm" truncate>
+            {item.name}
           </Text>
-        )}
-        {item.locked && (
-          <Tooltip label="Built in: it can be renamed but not deleted">
-            <IconLock size={14} aria-label="Built in" />
-          </Tooltip>
-        )}
-      </Group>
+          {item.hint && (
+            <Text size="xs" c="dimmed">
+              {item.hint}
+            </Text>
+          )}
+          {item.locked && (
+            <Tooltip label="Built in: it can be renamed but not deleted">
+              <IconLock size={14} aria-label="Built in" />
+            </Tooltip>
+          )}
+        </Group>
+        {list.renderItemDetail?.(item)}
+      </div>
       <Group gap={2} wrap="nowrap">
+        {list.renderItemActions?.(item)}
         {list.onMove && list.canUpdate && (
           <>
             <ActionIcon

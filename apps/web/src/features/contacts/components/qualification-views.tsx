@@ -1,29 +1,13 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  NumberInput,
-  Paper,
-  Progress,
-  SimpleGrid,
-  Stack,
-  Text,
-  Timeline,
-} from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Progress, SimpleGrid, Text, Timeline } from '@mantine/core';
 import type { QualificationCheck } from '@opsuite/shared';
-import { rankRequirementsBody } from '@opsuite/shared/contracts/contact-qualification';
 import { can } from '@opsuite/shared/rules/permissions';
 import { IconAward, IconCheck, IconSettings } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSession } from '../../../app/auth-store';
-import { toast } from '../../../app/toast';
-import { type FieldErrors, validate } from '../../../app/validate';
-import { type ContactQualification, useQualification, useRankRequirements } from '../contact-billing.api';
-import { toastFailure } from '../contact-messages';
+import { type ContactQualification, useQualification } from '../contact-billing.api';
 import type { Contact } from '../contacts.types';
+import { RankRequirementsModal } from './rank-requirements-modal';
 import { Figure, Section } from './statistics-parts';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -141,12 +125,7 @@ export function QualifiedProgressionView({ contact }: { contact: Contact }) {
             </>
           )}
           {p.nextRank && (
-            <RequirementsModal
-              opened={editing}
-              contactId={contact._id}
-              rank={p.nextRank}
-              onClose={() => setEditing(false)}
-            />
+            <RankRequirementsModal opened={editing} rank={p.nextRank} onClose={() => setEditing(false)} />
           )}
         </>
       )}
@@ -189,79 +168,5 @@ function Verdict({
     <Alert color="orange" variant="light" title={`Not yet qualified for ${p.nextRank.name}`}>
       {name} needs {missingText(check)}.
     </Alert>
-  );
-}
-
-function RequirementsModal({
-  opened,
-  contactId,
-  rank,
-  onClose,
-}: {
-  opened: boolean;
-  contactId: string;
-  rank: { _id: string; name: string; classesRequired: number | null; minDaysInRank: number | null };
-  onClose: () => void;
-}) {
-  const save = useRankRequirements(contactId);
-  const [classes, setClasses] = useState<number | string>(rank.classesRequired ?? '');
-  const [days, setDays] = useState<number | string>(rank.minDaysInRank ?? '');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const submit = () => {
-    const body = {
-      classesRequired: classes === '' ? null : classes,
-      minDaysInRank: days === '' ? null : days,
-    };
-    const result = validate(rankRequirementsBody, body);
-    setErrors(result.errors);
-    if (!result.ok) return;
-    save.mutate(
-      { rankId: rank._id, body: result.data },
-      {
-        onSuccess: (answer) => {
-          toast.success(answer.message);
-          onClose();
-        },
-        onError: (e) => toastFailure(e),
-      },
-    );
-  };
-  return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={`Requirements for ${rank.name}`}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
-      <Stack gap="sm">
-        <Text size="sm" c="dimmed">
-          Counted from the day a member reached the rank before {rank.name}. Leave empty for no requirement.
-        </Text>
-        <NumberInput
-          label="Classes required"
-          min={0}
-          allowDecimal={false}
-          value={classes}
-          onChange={setClasses}
-          error={errors.classesRequired}
-        />
-        <NumberInput
-          label="Minimum days in rank"
-          min={0}
-          allowDecimal={false}
-          value={days}
-          onChange={setDays}
-          error={errors.minDaysInRank}
-        />
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={submit} loading={save.isPending}>
-            Save requirements
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }

@@ -1,14 +1,16 @@
-import { Button, Grid, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Grid, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconListCheck, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useSession } from '../../../app/auth-store';
 import { toast } from '../../../app/toast';
+import { useIsPhone } from '../../../app/use-is-phone';
 import { SidebarList } from '../../../components/sidebar-list';
 import { CONTACT_MESSAGES, toastFailure } from '../contact-messages';
 import { useSettingsList, useSettingsMutations } from '../contact-settings.api';
-import type { RankCategory } from '../contacts.types';
+import type { ClientRank, RankCategory } from '../contacts.types';
 import { NamedListEditor } from './named-list-editor';
+import { RankRequirementsModal, requirementsText } from './rank-requirements-modal';
 import { useContactsAbility } from './settings-lists';
 
 /** Rank categories (progressions) in the shared sidebar list, and the ranks of the chosen one. */
@@ -21,6 +23,9 @@ export function RanksSettings() {
   const rankMutations = useSettingsMutations('client-ranks');
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [naming, setNaming] = useState<{ category: RankCategory | null } | null>(null);
+  // The rank stays set while its requirements modal closes, so the title does not blank out.
+  const [requirementsOf, setRequirementsOf] = useState<ClientRank | null>(null);
+  const [requirementsOpen, setRequirementsOpen] = useState(false);
 
   const list = [...(categories.data ?? [])].sort((a, b) => a.sortOrder - b.sortOrder);
   const selected = list.find((category) => category._id === selectedId) ?? list[0] ?? null;
@@ -30,6 +35,7 @@ export function RanksSettings() {
   const categoryRanks = [...(ranks.data ?? [])]
     .filter((rank) => rank.categoryId === selected?._id)
     .sort((a, b) => a.sortOrder - b.sortOrder);
+  const rankOf = (item: { _id: string }) => categoryRanks.find((rank) => rank._id === item._id);
 
   const removeCategory = (category: RankCategory) =>
     modals.openConfirmModal({
@@ -113,6 +119,26 @@ export function RanksSettings() {
                 onError: (error) => toastFailure(error),
               })
             }
+            renderItemDetail={(item) => {
+              const rank = rankOf(item);
+              return rank ? (
+                <Text size="xs" c="dimmed">
+                  {requirementsText(rank)}
+                </Text>
+              ) : null;
+            }}
+            renderItemActions={(item) => {
+              const rank = rankOf(item);
+              return ability.canUpdate && rank ? (
+                <RequirementsButton
+                  rank={rank}
+                  onClick={() => {
+                    setRequirementsOf(rank);
+                    setRequirementsOpen(true);
+                  }}
+                />
+              ) : null;
+            }}
             actions={
               <Group gap="xs">
                 {ability.canUpdate && (
@@ -141,12 +167,42 @@ export function RanksSettings() {
           />
         ) : null}
       </Grid.Col>
+      {requirementsOf && (
+        <RankRequirementsModal
+          opened={requirementsOpen}
+          rank={requirementsOf}
+          onClose={() => setRequirementsOpen(false)}
+        />
+      )}
       <CategoryNameModal
         state={naming}
         onClose={() => setNaming(null)}
         onSaved={(category) => setSelectedId(category._id)}
       />
     </Grid>
+  );
+}
+
+/** Opens a rank's requirements: a labelled button, or an icon on phones where the row is narrow. */
+function RequirementsButton({ rank, onClick }: { rank: ClientRank; onClick: () => void }) {
+  const isPhone = useIsPhone();
+  const label = `Requirements for ${rank.name}`;
+  return isPhone ? (
+    <Tooltip label="Requirements">
+      <ActionIcon variant="subtle" aria-label={label} onClick={onClick}>
+        <IconListCheck size={16} />
+      </ActionIcon>
+    </Tooltip>
+  ) : (
+    <Button
+      size="compact-xs"
+      variant="subtle"
+      leftSection={<IconListCheck size={14} />}
+      aria-label={label}
+      onClick={onClick}
+    >
+      Requirements
+    </Button>
   );
 }
 
