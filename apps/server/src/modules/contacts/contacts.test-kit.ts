@@ -1,4 +1,5 @@
 import { createTestApp, type Session, seedTenant, signIn, type TestApp } from '../../../test/helpers.ts';
+import { type StripeStandIn, startStripeStandIn } from '../payments/payments.test-kit.ts';
 
 // Shared set-up for the contacts API tests: one organisation with an admin, an employee and a
 // client, a second organisation whose admin plays the intruder, and small request helpers.
@@ -93,4 +94,24 @@ export async function countsAgree(kit: Kit, orgId: string) {
     )
   )[0]!;
   return { kept: { ...kept }, counted: { ...counted } };
+}
+
+/** A kit on an app whose payments provider is the Stripe stand-in; `close` stops both. */
+export async function createStripeKit(): Promise<{ k: Kit; standIn: StripeStandIn; close(): Promise<void> }> {
+  const standIn = await startStripeStandIn();
+  const k = await createKit(
+    await createTestApp(undefined, {
+      PAYMENTS_PROVIDER: 'stripe',
+      PAYMENTS_API_URL: standIn.url,
+      PAYMENTS_API_KEY: standIn.key,
+    }),
+  );
+  return {
+    k,
+    standIn,
+    async close() {
+      await k.t.close();
+      await standIn.close();
+    },
+  };
 }

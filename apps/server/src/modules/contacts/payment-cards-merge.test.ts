@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DB_KIND } from '../../../test/helpers.ts';
-import { type StripeStandIn, startStripeStandIn } from '../payments/payments.test-kit.ts';
-import { createKit, type Kit } from './contacts.test-kit.ts';
+import { DB_KIND } from '../../../test/helpers.ts';
+import type { StripeStandIn } from '../payments/payments.test-kit.ts';
+import { createKit, createStripeKit, type Kit } from './contacts.test-kit.ts';
 
 // A merge moves a duplicate's cards onto the kept contact but keeps the kept contact's provider
 // customer: each moved card stays attached, at the provider, to the duplicate's customer. Every
@@ -143,20 +143,11 @@ describe(`a card moved by a merge stays usable, sandbox provider (${DB_KIND})`, 
 describe(`a card moved by a merge stays usable, Stripe-style HTTP provider (${DB_KIND})`, () => {
   let k: Kit;
   let standIn: StripeStandIn;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    standIn = await startStripeStandIn();
-    k = await createKit(
-      await createTestApp(undefined, {
-        PAYMENTS_PROVIDER: 'stripe',
-        PAYMENTS_API_URL: standIn.url,
-        PAYMENTS_API_KEY: standIn.key,
-      }),
-    );
+    ({ k, standIn, close } = await createStripeKit());
   });
-  afterAll(async () => {
-    await k.t.close();
-    await standIn.close();
-  });
+  afterAll(() => close());
 
   it('updates, makes default, refreshes and removes the moved card at its own customer', async () => {
     const m = await mergedPair(k, 'Remote');

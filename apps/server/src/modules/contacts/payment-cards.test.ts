@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DB_KIND } from '../../../test/helpers.ts';
-import { type StripeStandIn, startStripeStandIn } from '../payments/payments.test-kit.ts';
-import { createKit, type Kit } from './contacts.test-kit.ts';
+import { DB_KIND } from '../../../test/helpers.ts';
+import type { StripeStandIn } from '../payments/payments.test-kit.ts';
+import { createKit, createStripeKit, type Kit } from './contacts.test-kit.ts';
 
 const year = new Date().getUTCFullYear() + 3;
 const visa = { number: '4242 4242 4242 4242', expMonth: 4, expYear: year, cvc: '123' };
@@ -160,20 +160,11 @@ describe(`payment cards of a contact, sandbox provider (${DB_KIND})`, () => {
 describe(`payment cards through the Stripe-style HTTP provider (${DB_KIND})`, () => {
   let k: Kit;
   let standIn: StripeStandIn;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    standIn = await startStripeStandIn();
-    k = await createKit(
-      await createTestApp(undefined, {
-        PAYMENTS_PROVIDER: 'stripe',
-        PAYMENTS_API_URL: standIn.url,
-        PAYMENTS_API_KEY: standIn.key,
-      }),
-    );
+    ({ k, standIn, close } = await createStripeKit());
   });
-  afterAll(async () => {
-    await k.t.close();
-    await standIn.close();
-  });
+  afterAll(() => close());
 
   it('adds, lists, updates and removes cards at the provider', async () => {
     const contact = (
