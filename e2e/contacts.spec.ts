@@ -14,6 +14,32 @@ async function signIn(page: Page) {
   await expect(page).toHaveURL(/\/$/);
 }
 
+/**
+ * Records every text added to the page from now on. A toast lasts 1 s, which can fall between
+ * two polls of toBeVisible() once Playwright's polling step has grown to 1 s; a recorded text
+ * cannot be missed that way.
+ */
+async function recordTexts(page: Page) {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { seenTexts: string[] }).seenTexts = seen;
+    new MutationObserver((records) => {
+      for (const r of records) for (const n of r.addedNodes) if (n.textContent) seen.push(n.textContent);
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+async function expectTextSeen(page: Page, text: string) {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        (t) => (window as unknown as { seenTexts: string[] }).seenTexts.some((s) => s.includes(t)),
+        text,
+      ),
+    )
+    .toBe(true);
+}
+
 async function shot(page: Page, name: string) {
   const project = test.info().project.name;
   await page.screenshot({ path: `e2e/.artifacts/screens/${project}-${name}.png`, fullPage: false });
@@ -199,8 +225,9 @@ test.describe('contacts', () => {
     }
     const group = page.getByRole('group', { name: `Same email: ${email}` });
     await group.getByLabel('Keep Twin One').check();
+    await recordTexts(page);
     await group.getByRole('button', { name: 'Merge into the kept contact' }).click();
-    await expect(page.getByText('Contacts merged successfully')).toBeVisible();
+    await expectTextSeen(page, 'Contacts merged successfully');
     const left = await (await api(page, 'GET', `/contact/get?search=${encodeURIComponent(email)}`)).json();
     expect(left.list.map((c: { fullName: string }) => c.fullName)).toEqual(['Twin One']);
   });
