@@ -4,13 +4,6 @@ import type { Database, Tx } from './client.ts';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A uuid made safe to place inside SQL text; anything else is refused. */
-export function uuidLiteral(value: string | null): string {
-  if (value === null) return 'null';
-  if (!UUID_RE.test(value)) throw new Error('not a uuid');
-  return `'${value.toLowerCase()}'::uuid`;
-}
-
 /**
  * What a tenant transaction's statements go through on PostgreSQL: the pool connection, plus the
  * ability to send the next statement with COMMIT right behind it (`commitAfterNext`). The
@@ -89,7 +82,8 @@ export async function beginTenantPg(
   organizationId: string,
   prelude?: Prelude,
 ): Promise<OpenTenantTx> {
-  uuidLiteral(organizationId); // refuses anything but a uuid before a connection is taken
+  // Refuses anything but a uuid before a connection is taken.
+  if (!UUID_RE.test(organizationId)) throw new Error('not a uuid');
   const client = await pool.connect();
   const piped = client as pg.PoolClient & { pipeline: boolean };
   let results: pg.QueryResult[];

@@ -34,26 +34,24 @@ export interface ContextRow {
  * One indexed read per request: the membership, the organisation and the role that matches the
  * assigner header (or the user's first role when the header is absent). Every table in it is
  * filtered to the one organisation, so it runs equally as the system role or under row-level
- * security inside the request's tenant transaction.
+ * security inside the request's tenant transaction. $1 organisation, $2 user, $3 assigner.
  */
-const contextSql = (org: string, user: string, assigner: string) => `
+const CONTEXT_SQL = `
 select m.user_type, o.id as org_id, o.name as org_name, o.theme_color, o.logo_link, o.time_zone,
        o.plan, o.permissions, o.is_view_user_data,
        ra.id as role_id, ra.contact_id, ra.assigner_id,
-       (ra.assigner_id is not distinct from ${assigner}) as assigner_match,
+       (ra.assigner_id is not distinct from $3::uuid) as assigner_match,
        ct.id as ct_id, ct.name as ct_name, ct.type as ct_type, ct.permissions as ct_permissions
 from memberships m
 join organizations o on o.id = m.organization_id
 left join lateral (
   select r.* from role_assignments r
   where r.organization_id = m.organization_id and r.user_id = m.user_id
-  order by (r.assigner_id is not distinct from ${assigner}) desc, r.created_at, r.id
+  order by (r.assigner_id is not distinct from $3::uuid) desc, r.created_at, r.id
   limit 1
 ) ra on true
 left join contact_types ct on ct.organization_id = ra.organization_id and ct.id = ra.contact_type_id
-where m.organization_id = ${org} and m.user_id = ${user}`;
-
-const CONTEXT_SQL = contextSql('$1::uuid', '$2::uuid', '$3::uuid');
+where m.organization_id = $1::uuid and m.user_id = $2::uuid`;
 
 const FIRST_ORG_SQL = `select organization_id from memberships where user_id = $1 order by created_at, organization_id limit 1`;
 
