@@ -162,6 +162,33 @@ describe(`contacts: create, read, update, delete (${DB_KIND})`, () => {
     expect(kept).toEqual(counted);
   });
 
+  it('keeps the counts right when one update moves some rows and leaves others', async () => {
+    const ids: string[] = [];
+    for (const name of ['Count A', 'Count B', 'Count C']) {
+      ids.push((await k.admin.call('POST', '/api/contact/add', { fullName: name })).body.data._id);
+    }
+    const before = (await k.admin.call('GET', '/api/contact/get-total')).body;
+    const run = (text: string) => k.t.database.query(text, [k.org.id, ids]);
+    // Nothing counted moves: the trigger leaves early and the counts stay.
+    await run(`update contacts set last_attended_at = now(), full_name = full_name || '.'
+               where organization_id = $1 and id = any($2::uuid[])`);
+    expect((await k.admin.call('GET', '/api/contact/get-total')).body).toEqual(before);
+    // One statement: A becomes former, B past due, C only renamed.
+    await run(`update contacts set
+                 is_former = (id = ($2::uuid[])[1]),
+                 payment_status = case when id = ($2::uuid[])[2] then 'past_due' else payment_status end,
+                 full_name = full_name || '!'
+               where organization_id = $1 and id = any($2::uuid[])`);
+    expect((await k.admin.call('GET', '/api/contact/get-total')).body).toEqual({
+      ...before,
+      active: before.active - 1,
+      former: before.former + 1,
+      pastDue: before.pastDue + 1,
+    });
+    const { kept, counted } = await countsAgree(k, k.org.id);
+    expect(kept).toEqual(counted);
+  });
+
   it('refuses to delete your own contact', async () => {
     const me = k.org.members[k.org.emails.admin!]!.contactId;
     const res = await k.admin.call('DELETE', '/api/contact/delete', { source: 'x', ids: [me] });
