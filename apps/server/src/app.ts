@@ -1,7 +1,7 @@
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
@@ -18,6 +18,7 @@ import * as users from './modules/users/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { serializerCompiler } from './plugins/serializer.ts';
 import type { App } from './plugins/types.ts';
 import { webPlugin } from './plugins/web.ts';
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { preparedSql } from '../src/db/prepared.ts';
 import { createTestApp, DB_KIND, seedTenant, signIn, type TestApp } from './helpers.ts';
 
 /*
@@ -92,6 +93,38 @@ describe(`request transactions end with the request (${DB_KIND})`, () => {
         expect(await cause(failing.tx.execute(sql`select 1 / 0`))).toMatch(/division by zero/);
       } finally {
         await failing.finish(false);
+      }
+      expect(await idleInTransaction()).toBe(0);
+    },
+  );
+
+  it.skipIf(DB_KIND !== 'postgres')(
+    'a statement on its generic plan leaves the plan mode as it was, inside or ending the transaction',
+    async () => {
+      const statement = (n: number) => sql`select ${n}::int + count(*)::int as n from contacts`;
+      const open = await t.database.beginTenant!(org.id);
+      try {
+        for (const n of [1, 2]) {
+          const [row] = await preparedSql<{ n: number }>(open.tx, statement(n));
+          expect(row!.n).toBeGreaterThanOrEqual(n);
+        }
+        const after = await open.tx.execute(
+          sql`select current_setting('plan_cache_mode') as mode,
+                (select generic_plans from pg_prepared_statements where statement like '%::int + count(*)%') as generic`,
+        );
+        const row = (after as unknown as { rows: { mode: string; generic: string }[] }).rows[0]!;
+        expect(row.mode).toBe('auto');
+        expect(Number(row.generic)).toBe(2);
+      } finally {
+        await open.finish(true);
+      }
+      // As the one statement of a transaction: the COMMIT goes behind it.
+      const one = await t.database.beginTenant!(org.id);
+      one.commitAfterNext();
+      try {
+        expect((await preparedSql<{ n: number }>(one.tx, statement(3)))[0]!.n).toBeGreaterThanOrEqual(3);
+      } finally {
+        await one.finish(true);
       }
       expect(await idleInTransaction()).toBe(0);
     },

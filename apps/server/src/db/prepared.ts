@@ -1,5 +1,10 @@
+import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Tx } from './client.ts';
 import { TenantClient } from './tenant-pg.ts';
+
+const dialect = new PgDialect();
 
 /**
  * Runs a hot statement (kiosk check-in, code lookup) inside the request's transaction as a named
@@ -11,6 +16,23 @@ export async function preparedRows<T>(tx: Tx, name: string, text: string, params
   const client = pgClientOf(tx);
   if (client) return (await client.query({ name, text, values: params })).rows as T[];
   return plainRows<T>(tx, text, params);
+}
+
+/**
+ * A query-builder statement as a named prepared statement, named after its text, run on one
+ * generic plan per connection (planned without the parameter values; PostgreSQL's own choice kept
+ * planning the contacts list afresh, which cost as much as running it). Use it only where one
+ * plan is right for every organisation, small or a million contacts: a walk down
+ * one index in its order with a limit (the unfiltered contacts list), never a LIKE or a filter
+ * whose selectivity differs between organisations (a generic plan once took 1.5 s for a name
+ * search that takes 0.4 ms with a plan made for its values).
+ */
+export async function preparedSql<T>(tx: Tx, query: SQL): Promise<T[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const client = pgClientOf(tx);
+  if (!client) return plainRows<T>(tx, text, params);
+  const name = `q_${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`;
+  return (await client.queryOnGenericPlan({ name, text, values: params })).rows as T[];
 }
 
 /** The transaction's client on PostgreSQL; null on PGlite (one in-process connection). */

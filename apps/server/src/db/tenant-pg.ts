@@ -25,31 +25,64 @@ export class TenantClient {
   }
 
   query(config: unknown, values?: unknown[]): Promise<pg.QueryResult> {
-    if (this.ended) {
-      return Promise.reject(new Error('The transaction was already committed with its one statement'));
-    }
+    if (this.ended) return Promise.reject(alreadyCommitted());
     if (!this.armed) return this.connection.query(config as pg.QueryConfig, values);
     this.armed = false;
     this.ended = true;
-    return sendThenCommit(this.connection, config as pg.QueryConfig, values);
+    return pipelined(this.connection, [], config as pg.QueryConfig, values, ['commit']);
+  }
+
+  /**
+   * A named prepared statement run on its generic plan (planned once per connection, without
+   * the parameter values), which PostgreSQL's own choice would not always take: the plan mode is
+   * set for this statement only, in the same write. See preparedSql for when that is right.
+   */
+  queryOnGenericPlan(config: pg.QueryConfig): Promise<pg.QueryResult> {
+    if (this.ended) return Promise.reject(alreadyCommitted());
+    const after = this.armed ? 'commit' : 'set local plan_cache_mode to default';
+    if (this.armed) {
+      this.armed = false;
+      this.ended = true;
+    }
+    return pipelined(this.connection, ['set local plan_cache_mode = force_generic_plan'], config, undefined, [
+      after,
+    ]);
   }
 }
 
-async function sendThenCommit(client: pg.PoolClient, config: pg.QueryConfig, values?: unknown[]) {
-  // Pipeline mode sends COMMIT without waiting for the statement's answer. The connection is ours
-  // alone until both answers are in; then it goes back to one query at a time.
-  const pipelined = client as pg.PoolClient & { pipeline: boolean };
-  pipelined.pipeline = true;
-  const statement = client.query(config, values);
-  const commit = client.query('commit');
-  statement.catch(() => undefined); // awaited below, after the commit has settled
+const alreadyCommitted = () => new Error('The transaction was already committed with its one statement');
+
+/**
+ * Sends `before`, the statement and `after` in one write (pipeline mode) and answers the
+ * statement's result. The connection is ours alone until every answer is in; then it goes back to
+ * one query at a time. If the statement fails, a queued COMMIT ends the transaction as a rollback
+ * and the statement's error is thrown; a failing COMMIT is thrown too, and finish() then releases
+ * the broken client.
+ */
+async function pipelined(
+  client: pg.PoolClient,
+  before: string[],
+  config: pg.QueryConfig,
+  values: unknown[] | undefined,
+  after: string[],
+): Promise<pg.QueryResult> {
+  const piped = client as pg.PoolClient & { pipeline: boolean };
+  piped.pipeline = true;
+  let settled: PromiseSettledResult<pg.QueryResult>[];
   try {
-    await commit; // a failure here leaves the transaction to finish(), which releases the broken client
+    settled = await Promise.allSettled([
+      ...before.map((text) => client.query(text)),
+      client.query(config, values),
+      ...after.map((text) => client.query(text)),
+    ]);
   } finally {
-    await statement.catch(() => undefined);
-    pipelined.pipeline = false;
+    piped.pipeline = false;
   }
-  return statement;
+  const main = settled[before.length]!;
+  if (main.status === 'rejected') throw main.reason;
+  const failed = settled.find((r) => r.status === 'rejected') as PromiseRejectedResult | undefined;
+  if (failed) throw failed.reason;
+  return main.value;
 }
 
 export interface OpenTenantTx {
