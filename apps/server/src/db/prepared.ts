@@ -13,6 +13,7 @@ const dialect = new PgDialect();
  * runs as a plain parameterised query. `text` must be constant for a given `name`.
  */
 export async function preparedRows<T>(tx: Tx, name: string, text: string, params: unknown[]): Promise<T[]> {
+  logged(tx, text, params);
   const client = pgClientOf(tx);
   if (client) return (await client.query({ name, text, values: params })).rows as T[];
   return plainRows<T>(tx, text, params);
@@ -29,10 +30,18 @@ export async function preparedRows<T>(tx: Tx, name: string, text: string, params
  */
 export async function preparedSql<T>(tx: Tx, query: SQL): Promise<T[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
+  logged(tx, text, params);
   const client = pgClientOf(tx);
   if (!client) return plainRows<T>(tx, text, params);
   const name = `q_${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`;
   return (await client.queryOnGenericPlan({ name, text, values: params })).rows as T[];
+}
+
+/** Statements sent past drizzle still reach its logger, like every other statement. */
+function logged(tx: Tx, text: string, params: unknown[]): void {
+  (
+    tx as unknown as { session: { logger?: { logQuery(q: string, p: unknown[]): void } } }
+  ).session.logger?.logQuery(text, params);
 }
 
 /** The transaction's client on PostgreSQL; null on PGlite (one in-process connection). */
@@ -56,6 +65,7 @@ export async function plainRows<T>(tx: Tx, text: string, params: unknown[]): Pro
  * statement only and the transaction commits as usual.
  */
 export async function runThenCommit<T>(tx: Tx, name: string, text: string, params: unknown[]): Promise<T[]> {
+  logged(tx, text, params);
   const client = pgClientOf(tx);
   if (!client) return plainRows<T>(tx, text, params);
   client.commitAfterNext();
