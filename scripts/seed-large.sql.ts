@@ -135,8 +135,10 @@ export function contactsChunkSql(): string {
       from r cross join lookups l
       returning id
     )
+    -- Reading saved inserts each contact before its tags, so the tag rows' trigger finds the
+    -- contact's state at once (otherwise tag_counts' insert trigger corrects them afterwards).
     insert into contact_tags (organization_id, contact_id, tag_id)
-    select $1, r.id, t.tag_id from r cross join lookups l
+    select $1, r.id, t.tag_id from saved s join r on r.id = s.id cross join lookups l
     cross join lateral (
       select l.tag_ids[1 + r.a % 12] as tag_id where r.b % 2 = 0
       union

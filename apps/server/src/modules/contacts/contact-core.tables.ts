@@ -199,7 +199,32 @@ export const contactCounts = pgTable('contact_counts', {
   total: integer('total').notNull().default(0),
 });
 
-/** Tags on contacts; a pure join table, keyed by the pair it joins. */
+/**
+ * Per-tag contact counts (active, former, total, as in contact_counts) so that the contacts list
+ * filtered by one tag shows an exact total without counting rows. Kept by statement-level
+ * triggers on contact_tags (migration 0016) from each tag row's `counted` state.
+ */
+export const tagCounts = pgTable(
+  'tag_counts',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    tagId: uuid('tag_id').notNull(),
+    active: integer('active').notNull().default(0),
+    former: integer('former').notNull().default(0),
+    total: integer('total').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.tagId] }),
+    foreignKey({
+      columns: [t.organizationId, t.tagId],
+      foreignColumns: [tags.organizationId, tags.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/** Tags on contacts; a join table keyed by the pair it joins. */
 export const contactTags = pgTable(
   'contact_tags',
   {
@@ -209,9 +234,16 @@ export const contactTags = pgTable(
     contactId: uuid('contact_id').notNull(),
     tagId: uuid('tag_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The contact's state as tag_counts counts it (0 not live, 1 active, 2 former, 3 other live),
+     * written only by the triggers of migration 0016: a copy on the tag row, so that a cascade
+     * delete (whose contact row is already gone) still knows what to subtract.
+     */
+    counted: smallint('counted').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.contactId, t.tagId] }),
+    check('contact_tags_counted_ck', sql`${t.counted} between 0 and 3`),
     foreignKey({
       columns: [t.organizationId, t.contactId],
       foreignColumns: [contacts.organizationId, contacts.id],

@@ -138,23 +138,35 @@ describe(`import, shift and card lists; phone and tag-count plans (${DB_KIND})`,
     expect(found.body.list.map((c: { fullName: string }) => c.fullName)).toEqual(['Grams']);
   });
 
-  it('the filtered total by one tag walks the tag and stops at the cap', async () => {
+  it('the filtered total by one tag is its kept count; with another filter it walks the tag to the cap', async () => {
     const tag = (await k.admin.call('POST', '/api/tag/add', { name: 'Counted' })).body.data._id;
     await withTenant(k.t.database.db, k.org.id, async (tx) => {
-      await tx.execute(sql`insert into contacts (organization_id, id, full_name, is_former, deleted_at)
-        select ${k.org.id}, gen_random_uuid(), 'Tagged ' || g, g % 10 = 0, case when g % 7 = 0 then now() end
+      await tx.execute(sql`insert into contacts (organization_id, id, full_name, is_former, deleted_at, plan)
+        select ${k.org.id}, gen_random_uuid(), 'Tagged ' || g, g % 10 = 0, case when g % 7 = 0 then now() end, 'Walked'
         from generate_series(1, ${FILTERED_TOTAL_CAP + 200}) g`);
       await tx.execute(sql`insert into contact_tags (organization_id, contact_id, tag_id)
         select organization_id, id, ${tag} from contacts where organization_id = ${k.org.id} and full_name like 'Tagged %'`);
     });
     const ft = async (q: Record<string, string>) =>
       (await k.admin.get('/api/contact/get-filtered-total', q)).body;
-    expect(await ft({ tags: tag })).toEqual({ total: FILTERED_TOTAL_CAP, capped: true });
+    const live = await k.scalar(
+      `select count(*)::int as n from contacts where full_name like 'Tagged %' and deleted_at is null`,
+    );
+    expect(live).toBeGreaterThan(FILTERED_TOTAL_CAP);
+    expect(await ft({ tags: tag })).toEqual({ total: live, capped: false });
+    expect(await ft({ tags: tag, plan: 'Walked' })).toEqual({ total: FILTERED_TOTAL_CAP, capped: true });
     const former = await k.scalar(
       `select count(*)::int as n from contacts where full_name like 'Tagged %' and is_former and deleted_at is null`,
     );
     expect(await ft({ tags: tag, status: 'former' })).toEqual({ total: former, capped: false });
+    expect(await ft({ tags: tag, plan: 'Walked', status: 'former' })).toEqual({
+      total: former,
+      capped: false,
+    });
     expect(await statementsFor(`/api/contact/get-filtered-total?tags=${tag}`)).toBeLessThanOrEqual(3);
+    expect(
+      await statementsFor(`/api/contact/get-filtered-total?tags=${tag}&plan=Walked`),
+    ).toBeLessThanOrEqual(3);
   });
 
   it('bulk creation takes the same statements for 5 rows as for 400', async () => {

@@ -173,18 +173,29 @@ export async function contactCounts(tx: Tx, orgId: string): Promise<ContactCount
 
 /**
  * The list's total under its filters. Unfiltered (or by status or past due alone) it is the
- * exact kept count; otherwise a count that stops at FILTERED_TOTAL_CAP so it stays fast.
+ * exact kept count, and by one tag (optionally with a status) the exact kept count of that tag;
+ * otherwise a count that stops at FILTERED_TOTAL_CAP so it stays fast.
  */
 export async function filteredTotal(tx: Tx, ctx: RequestContext, f: ContactFilters) {
-  const { status, paymentStatus, dataFlow, ...rest } = f;
-  const onlyKeptCounts =
-    !visibilityCondition(ctx, dataFlow) &&
-    Object.values(rest).every((v) => v === undefined || (Array.isArray(v) && v.length === 0)) &&
-    (!paymentStatus || (paymentStatus === 'past_due' && !status));
-  if (onlyKeptCounts) {
+  const { status, paymentStatus, dataFlow, tags, ...rest } = f;
+  const empty = (v: unknown) => v === undefined || (Array.isArray(v) && v.length === 0);
+  const tagSet = new Set(tags ?? []);
+  const onlyStatus = !visibilityCondition(ctx, dataFlow) && Object.values(rest).every(empty);
+  if (onlyStatus && tagSet.size === 0 && (!paymentStatus || (paymentStatus === 'past_due' && !status))) {
     const counts = await contactCounts(tx, ctx.organizationId);
     const total = paymentStatus ? counts.pastDue : status ? counts[status] : counts.total;
     return { total, capped: false };
+  }
+  // The most common filtered total, one tag and at most a status, is a primary-key read of the
+  // counts kept per tag (tag_counts, migration 0016); a tag without a row has no live contacts.
+  if (onlyStatus && tagSet.size === 1 && !paymentStatus) {
+    const column = sql.identifier(status ?? 'total');
+    const [row] = await rowsOf<{ n: number }>(
+      tx,
+      sql`select ${column} as n from tag_counts
+          where organization_id = ${ctx.organizationId} and tag_id = ${[...tagSet][0]!}`,
+    );
+    return { total: row?.n ?? 0, capped: false };
   }
   // One tag: walk that tag's members and look each contact up by its key (a lateral lookup, so
   // the planner cannot turn it into a merge join that walks the whole contacts key in order).

@@ -96,6 +96,42 @@ export async function countsAgree(kit: Kit, orgId: string) {
   return { kept: { ...kept }, counted: { ...counted } };
 }
 
+export interface TagCounts {
+  id: string;
+  active: number;
+  former: number;
+  total: number;
+}
+
+/**
+ * Every tag's kept counts (tag_counts) next to the same numbers counted from the rows, and how
+ * many tag rows carry a `counted` state other than their contact's (the copy cascades rely on).
+ */
+export async function tagCountsAgree(kit: Kit, orgId: string) {
+  const kept = await kit.t.database.query<TagCounts>(
+    `select t.id, coalesce(k.active, 0) as active, coalesce(k.former, 0) as former, coalesce(k.total, 0) as total
+     from tags t left join tag_counts k on k.organization_id = t.organization_id and k.tag_id = t.id
+     where t.organization_id = $1 order by t.id`,
+    [orgId],
+  );
+  const counted = await kit.t.database.query<TagCounts>(
+    `select t.id, count(c.id) filter (where c.status = 'active' and not c.is_former)::int as active,
+            count(c.id) filter (where c.is_former)::int as former, count(c.id)::int as total
+     from tags t
+     left join contact_tags x on x.organization_id = t.organization_id and x.tag_id = t.id
+     left join contacts c on c.organization_id = x.organization_id and c.id = x.contact_id and c.deleted_at is null
+     where t.organization_id = $1 group by t.id order by t.id`,
+    [orgId],
+  );
+  const stale = await kit.scalar(
+    `select count(*)::int as n from contact_tags x
+     join contacts c on c.organization_id = x.organization_id and c.id = x.contact_id
+     where x.organization_id = $1 and x.counted <> contact_tag_state(c.deleted_at, c.status, c.is_former)`,
+    [orgId],
+  );
+  return { kept, counted, stale };
+}
+
 /** A kit on an app whose payments provider is the Stripe stand-in; `close` stops both. */
 export async function createStripeKit(): Promise<{ k: Kit; standIn: StripeStandIn; close(): Promise<void> }> {
   const standIn = await startStripeStandIn();
