@@ -209,6 +209,8 @@ export const bookings = pgTable(
       columns: [t.organizationId, t.contactId],
       foreignColumns: [contacts.organizationId, contacts.id],
     }),
+    // Checked at commit (DEFERRABLE INITIALLY DEFERRED, migration 0017, which drizzle cannot
+    // declare): see that migration for why.
     foreignKey({
       columns: [t.organizationId, t.slotId],
       foreignColumns: [bookingSlots.organizationId, bookingSlots.id],
