@@ -14,17 +14,21 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (m) => `\\${m}`);
 }
 
-/** The joins that resolve a contact's type and rank, for picker options and full answers. */
-const TYPE_AND_RANK_JOINS = sql`
-  left join contact_types ct on ct.organization_id = c.organization_id and ct.id = c.contact_type_id
-  left join client_ranks r on r.organization_id = c.organization_id and r.id = c.rank_id
-  left join rank_categories rc on rc.organization_id = r.organization_id and rc.id = r.category_id`;
+/**
+ * A contact's type and rank, as two scalar subqueries over `c` rather than three joins: planned
+ * once per statement either way, and planning the joins cost a third of a picker search's
+ * database time (pgbench, 50 clients, e-mail search: 1,350 to 1,700 transactions a second).
+ */
+const TYPE_AND_RANK = sql`
+  (select json_build_array(ct.name, ct.type) from contact_types ct
+   where ct.organization_id = c.organization_id and ct.id = c.contact_type_id) as ct,
+  (select json_build_array(r.name, r.image, r.category_id, rc.name) from client_ranks r
+   left join rank_categories rc on rc.organization_id = r.organization_id and rc.id = r.category_id
+   where r.organization_id = c.organization_id and r.id = c.rank_id) as rk`;
 
 const PICKER_COLUMNS = sql`
   c.id, c.full_name, c.photo, c.email, c.phone, c.status, c.is_former, c.stop_sms,
-  c.contact_type_id, ct.name as ct_name, ct.type as ct_type,
-  c.rank_id, r.name as rank_name, r.image as rank_image, r.category_id as rank_category_id,
-  rc.name as rank_category_name`;
+  c.contact_type_id, c.rank_id, ${TYPE_AND_RANK}`;
 
 /**
  * Full contact answers for the rows of `source`, a subquery over contacts aliased `c` that has
@@ -46,7 +50,6 @@ export function contactAnswerSql(source: SQL, orderBy: SQL, extra: SQL = sql``):
         where x.organization_id = c.organization_id and x.contact_id = c.id
       ), '[]'::json) as tags
     from (${source}) c
-    ${TYPE_AND_RANK_JOINS}
     left join stages st on st.organization_id = c.organization_id and st.id = c.stage_id
     left join lead_sources ls on ls.organization_id = c.organization_id and ls.id = c.lead_source_id
     order by ${orderBy}`;
@@ -54,7 +57,7 @@ export function contactAnswerSql(source: SQL, orderBy: SQL, extra: SQL = sql``):
 
 /** Picker options for the rows of `source` (see `contactAnswerSql`). */
 export function pickerOptionSql(source: SQL, orderBy: SQL, extra: SQL = sql``): SQL {
-  return sql`select ${PICKER_COLUMNS}${extra} from (${source}) c ${TYPE_AND_RANK_JOINS} order by ${orderBy}`;
+  return sql`select ${PICKER_COLUMNS}${extra} from (${source}) c order by ${orderBy}`;
 }
 
 export interface PickerRow {
@@ -67,13 +70,11 @@ export interface PickerRow {
   is_former: boolean;
   stop_sms: boolean;
   contact_type_id: string | null;
-  ct_name: string | null;
-  ct_type: string | null;
   rank_id: string | null;
-  rank_name: string | null;
-  rank_image: string | null;
-  rank_category_id: string | null;
-  rank_category_name: string | null;
+  /** The type's name and kind (TYPE_AND_RANK). */
+  ct: [string, string] | string | null;
+  /** The rank's name, image, category id and category name (TYPE_AND_RANK). */
+  rk: [string, string | null, string | null, string | null] | string | null;
 }
 
 export interface ContactRow extends PickerRow {
@@ -100,19 +101,17 @@ export interface ContactRow extends PickerRow {
 
 const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
 
-const contactTypeOf = (r: PickerRow) =>
-  r.contact_type_id ? { _id: r.contact_type_id, name: r.ct_name!, type: r.ct_type! } : null;
+function contactTypeOf(r: PickerRow) {
+  const ct = r.ct === null ? null : json(r.ct);
+  return r.contact_type_id && ct ? { _id: r.contact_type_id, name: ct[0], type: ct[1] } : null;
+}
 
-const currentRankOf = (r: PickerRow) =>
-  r.rank_id && r.rank_category_id
-    ? {
-        _id: r.rank_id,
-        rankName: r.rank_name!,
-        rankImage: r.rank_image,
-        categoryId: r.rank_category_id,
-        categoryName: r.rank_category_name!,
-      }
+function currentRankOf(r: PickerRow) {
+  const rk = r.rk === null ? null : json(r.rk);
+  return r.rank_id && rk?.[2]
+    ? { _id: r.rank_id, rankName: rk[0], rankImage: rk[1], categoryId: rk[2], categoryName: rk[3]! }
     : null;
+}
 
 /** The picker's wage and tip fields while nothing records them (platform §3). */
 const NO_PAY = {
