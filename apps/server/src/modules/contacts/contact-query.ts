@@ -15,9 +15,9 @@ export function escapeLike(text: string): string {
 }
 
 /**
- * A contact's type and rank, as two scalar subqueries over `c` rather than three joins: planned
- * once per statement either way, and planning the joins cost a third of a picker search's
- * database time (pgbench, 50 clients, e-mail search: 1,350 to 1,700 transactions a second).
+ * A contact's type and rank, as two scalar subqueries over `c` rather than three joins, which are
+ * quicker to plan: an e-mail search planned in 0.22 ms instead of 0.34 ms, with about 0.4 ms to
+ * run (pgbench, 50 clients, its whole transaction: 1,350 to 1,700 a second).
  */
 const TYPE_AND_RANK = sql`
   (select json_build_array(ct.name, ct.type) from contact_types ct
