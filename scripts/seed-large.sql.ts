@@ -169,3 +169,50 @@ export function smallOrgsSql(): string {
            now() - n * interval '1 day'
     from o cross join lateral generate_series(1, 20 + (hashtext(o.name)::bigint & 2147483647)::int % 80) n`;
 }
+
+export const HISTORY_DAYS = 90;
+/** The class types of the big organisation's history (one class type per hour, in turn). */
+const CLASS_TYPES = ['Fundamentals', 'Advanced', 'Kids', 'Open Mat'];
+
+/**
+ * The big organisation's class history ($1 org, $2 days, $3 time zone): four class types, 15
+ * classes a day (06:00 to 21:00) for the $2 days before today, and one completed kiosk booking
+ * for every second member in one of those classes (about 370 a class), with each class's
+ * counters matching its bookings. A business of this size has such a history, and the planner
+ * sees real booking tables instead of empty ones.
+ */
+export function classHistorySql(): string {
+  return `
+    with types as (
+      insert into booking_types (organization_id, id, title, label, value, program_name, color, kind)
+      select $1, gen_random_uuid(), t, t, t, 'Seed classes', 'Default', 'class'
+      from unnest(${sqlText(CLASS_TYPES)}) t
+      returning id, title
+    ), ordered as (
+      select id, row_number() over (order by title) - 1 as n from types
+    ), slots as (
+      insert into booking_slots (organization_id, id, booking_type_id, date, start_time, end_time,
+                                 starts_at, ends_at, type)
+      select $1, gen_random_uuid(), o.id, d::date, lpad(h::text, 2, '0') || ':00', lpad((h + 1)::text, 2, '0') || ':00',
+             (d::date + make_time(h, 0, 0)) at time zone $3, (d::date + make_time(h + 1, 0, 0)) at time zone $3, 'class'
+      from generate_series(current_date - $2::int, current_date - 1, interval '1 day') d
+      cross join generate_series(6, 20) h
+      join ordered o on o.n = h % ${CLASS_TYPES.length}
+      returning id, booking_type_id, starts_at, ends_at
+    ), numbered as (
+      select s.*, row_number() over (order by s.starts_at, s.id) - 1 as n, count(*) over () as total from slots s
+    )
+    insert into bookings (organization_id, id, contact_id, slot_id, booking_type_id, status, attend_date,
+                          type, is_deleted, start_date, end_date, source)
+    select $1, gen_random_uuid(), c.id, s.id, s.booking_type_id, 'completed', s.starts_at + interval '5 minutes',
+           'class', false, s.starts_at, s.ends_at, 'kiosk'
+    from contacts c
+    join numbered s on s.n = (hashint8(c.punch_id::bigint) & 2147483647) % s.total
+    where c.organization_id = $1 and c.deleted_at is null and c.punch_id::bigint % 2 = 0`;
+}
+
+/** Each class's booked and attended counts from its bookings ($1 org). */
+export const CLASS_COUNTS_SQL = `
+  update booking_slots s set booked_count = x.n, attended_slots = x.n
+  from (select slot_id, count(*)::int as n from bookings where organization_id = $1 group by slot_id) x
+  where s.organization_id = $1 and s.id = x.slot_id`;
