@@ -144,9 +144,10 @@ async function seedClassHistory(q: Q, orgId: string): Promise<void> {
   await q(CLASS_COUNTS_SQL, [orgId]);
   await q('commit');
   await q('vacuum (analyze) bookings, booking_slots, booking_types');
-  const [made] = await q<{ n: number }>('select count(*)::int as n from bookings where organization_id = $1', [
-    orgId,
-  ]);
+  const [made] = await q<{ n: number }>(
+    'select count(*)::int as n from bookings where organization_id = $1',
+    [orgId],
+  );
   say(`class history: ${HISTORY_DAYS} days, ${made!.n.toLocaleString('en-US')} completed bookings`);
 }
 

@@ -80,8 +80,8 @@ const checkInSql = (withDevice: boolean) => `
     returning s.attended_slots),
   -- The "Last Attended" the contacts list rates by.
   attended_at as (
-    update contacts c set last_attended_at = now()
-    where c.organization_id = $1 and c.id = $3 and exists (select 1 from bump)
+    update contact_attendance c set last_attended_at = now()
+    where c.organization_id = $1 and c.contact_id = $3 and exists (select 1 from bump)
       and (c.last_attended_at is null or c.last_attended_at < now())
     returning 1),
   -- The contact's timeline entry (what recordActivity writes), in this statement so that the

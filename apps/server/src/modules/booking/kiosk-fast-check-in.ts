@@ -48,8 +48,8 @@ const WRITE_SQL = `
     returning ${BOOKING_COLUMNS('b')}),
   done as (select * from ins union all select * from upd),
   attended_at as (
-    update contacts c set last_attended_at = now()
-    where c.organization_id = $1 and c.id = $3 and exists (select 1 from done)
+    update contact_attendance c set last_attended_at = now()
+    where c.organization_id = $1 and c.contact_id = $3 and exists (select 1 from done)
       and (c.last_attended_at is null or c.last_attended_at < now())
     returning 1),
   activity as (

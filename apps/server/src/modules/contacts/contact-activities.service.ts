@@ -94,8 +94,9 @@ export async function listActivities(
 }
 
 /**
- * A contact attended (a kiosk check-in, a booking marked completed): keeps `last_attended_at`,
- * which the "Last Attended" rating and retention read, at the latest attendance.
+ * A contact attended (a kiosk check-in, a booking marked completed): keeps their Last Attended
+ * (contact_attendance), which the "Last Attended" rating and retention read, at the latest
+ * attendance.
  */
 export async function noteAttendance(
   tx: Tx,
@@ -104,8 +105,21 @@ export async function noteAttendance(
   at: Date,
 ): Promise<void> {
   await tx.execute(
-    sql`update contacts set last_attended_at = ${at.toISOString()}::timestamptz
-        where organization_id = ${organizationId} and id = ${contactId}
+    sql`update contact_attendance set last_attended_at = ${at.toISOString()}::timestamptz
+        where organization_id = ${organizationId} and contact_id = ${contactId}
           and (last_attended_at is null or last_attended_at < ${at.toISOString()}::timestamptz)`,
+  );
+}
+
+/** Sets a contact's Last Attended as given (an edit by an admin, or an import), or clears it. */
+export async function setLastAttended(
+  tx: Tx,
+  organizationId: string,
+  contactId: string,
+  at: string | null,
+): Promise<void> {
+  await tx.execute(
+    sql`update contact_attendance set last_attended_at = ${at}::timestamptz
+        where organization_id = ${organizationId} and contact_id = ${contactId}`,
   );
 }

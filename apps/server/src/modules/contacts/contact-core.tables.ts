@@ -88,7 +88,6 @@ export const contacts = pgTable(
     birthdayMd: smallint('birthday_md').generatedAlwaysAs(
       sql`(extract(month from birthday) * 100 + extract(day from birthday))::smallint`,
     ),
-    lastAttendedAt: timestamp('last_attended_at', { withTimezone: true }),
     lastContactedAt: timestamp('last_contacted_at', { withTimezone: true }),
     paymentStatus: text('payment_status').notNull().default('none'),
     plan: text('plan'),
@@ -126,15 +125,15 @@ export const contacts = pgTable(
     }),
     check('contacts_status_ck', sql`${t.status} in ('active', 'inactive')`),
     check('contacts_payment_status_ck', sql`${t.paymentStatus} in ('none', 'past_due', 'frozen')`),
+    // The few soft-deleted contacts, which counts over contact_attendance subtract.
+    index('contacts_org_deleted_idx').on(t.organizationId).where(sql`${t.deletedAt} is not null`),
     index('contacts_org_user_idx').on(t.organizationId, t.userId).where(sql`${t.userId} is not null`),
     // Default list order and its keyset (newest first).
     index('contacts_org_created_idx')
       .on(t.organizationId, t.createdAt.desc(), t.id.desc())
       .where(liveOnly(t)),
-    // Rating-type orders (Last Attended, Last Contacted): nulls sort as the oldest.
-    index('contacts_org_attended_idx')
-      .on(t.organizationId, sql`coalesce(${t.lastAttendedAt}, '-infinity'::timestamptz) desc`, t.id.desc())
-      .where(liveOnly(t)),
+    // Rating-type order Last Contacted: nulls sort as the oldest. (Last Attended's is on
+    // contact_attendance.)
     index('contacts_org_contacted_idx')
       .on(t.organizationId, sql`coalesce(${t.lastContactedAt}, '-infinity'::timestamptz) desc`, t.id.desc())
       .where(liveOnly(t)),

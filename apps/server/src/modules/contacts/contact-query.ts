@@ -26,6 +26,10 @@ const TYPE_AND_RANK = sql`
    left join rank_categories rc on rc.organization_id = r.organization_id and rc.id = r.category_id
    where r.organization_id = c.organization_id and r.id = c.rank_id) as rk`;
 
+/** The Last Attended of contact `c` (kept in contact_attendance, migration 0018). */
+export const LAST_ATTENDED = sql`(select a.last_attended_at from contact_attendance a
+  where a.organization_id = c.organization_id and a.contact_id = c.id)`;
+
 const PICKER_COLUMNS = sql`
   c.id, c.full_name, c.photo, c.email, c.phone, c.status, c.is_former, c.stop_sms,
   c.contact_type_id, c.rank_id, ${TYPE_AND_RANK}`;
@@ -40,7 +44,7 @@ export function contactAnswerSql(source: SQL, orderBy: SQL, extra: SQL = sql``):
       c.first_name, c.last_name, c.stage_id, st.name as stage_name,
       c.lead_source_id, ls.name as lead_source_name, c.punch_id, c.billing_address,
       to_char(c.birthday, 'YYYY-MM-DD') as birthday,
-      ${isoText(sql`c.last_attended_at`)} as last_attended_at,
+      ${isoText(LAST_ATTENDED)} as last_attended_at,
       ${isoText(sql`c.last_contacted_at`)} as last_contacted_at,
       c.payment_status, c.plan, c.custom_fields, c.user_id, c.created_by,
       ${isoText(sql`c.created_at`)} as created_at, ${isoText(sql`c.updated_at`)} as updated_at,

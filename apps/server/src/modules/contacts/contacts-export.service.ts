@@ -78,17 +78,17 @@ export async function writeContactsCsv(
   );
   // A byte-order mark so spreadsheet programs read the file as UTF-8.
   await write(out, `\uFEFF${line([...COLUMNS.map(([name]) => name), ...custom.map((f) => f.value)])}`);
-  const { key, order } = sortOf(q.ratingType);
+  const { key, id, from, order, outer } = sortOf(q.ratingType);
   let after: { key: string; id: string } | null = null;
   let written = 0;
   for (;;) {
     const conditions = filterConditions(ctx, q);
-    if (after) conditions.push(sql`(${key}, c.id) < (${after.key}::timestamptz, ${after.id}::uuid)`);
-    const source = sql`select c.*, (${key})::text as sort_key from contacts c
+    if (after) conditions.push(sql`(${key}, ${id}) < (${after.key}::timestamptz, ${after.id}::uuid)`);
+    const source = sql`select c.*, ${key} as sort_at, (${key})::text as sort_key from ${from}
       where ${sql.join(conditions, sql` and `)} order by ${order} limit ${BATCH}`;
     const rows = await rowsOf<ContactRow & { sort_key: string }>(
       tx,
-      contactAnswerSql(source, order, sql`, c.sort_key`),
+      contactAnswerSql(source, outer, sql`, c.sort_key`),
     );
     if (rows.length === 0) break;
     let chunk = '';

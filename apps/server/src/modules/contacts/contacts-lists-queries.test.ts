@@ -282,12 +282,14 @@ describe(`import, shift and card lists; phone and tag-count plans (${DB_KIND})`,
       .filter((r: { categoryId: string }) => r.categoryId === category)
       .map((r: { _id: string }) => r._id);
     await withTenant(k.t.database.db, k.org.id, (tx) =>
-      tx.execute(sql`insert into contacts
-          (organization_id, id, full_name, birthday, last_attended_at, rank_id, contact_type_id, is_former)
-        select ${k.org.id}, gen_random_uuid(), 'Stats ' || g, make_date(1980 + g % 30, 3, 1 + g % 28),
-               now() - (g % 120) * interval '1 day', (${sql.param(ranks)}::uuid[])[1 + g % ${ranks.length}],
-               ${k.org.contactTypeIds.client}, g % 9 = 0
-        from generate_series(1, 400) g`),
+      tx.execute(sql`with made as (
+          insert into contacts (organization_id, id, full_name, birthday, rank_id, contact_type_id, is_former)
+          select ${k.org.id}, gen_random_uuid(), 'Stats ' || g, make_date(1980 + g % 30, 3, 1 + g % 28),
+                 (${sql.param(ranks)}::uuid[])[1 + g % ${ranks.length}], ${k.org.contactTypeIds.client}, g % 9 = 0
+          from generate_series(1, 400) g
+          returning id, (substr(full_name, 7))::int as g)
+        insert into contact_attendance (organization_id, contact_id, last_attended_at)
+        select ${k.org.id}, id, now() - (g % 120) * interval '1 day' from made`),
     );
     expect(await countAll()).toEqual(before);
     const birthdays = await k.admin.get('/api/contact/getBirthdayStatisticsData', {

@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { RequestContext } from '../../plugins/types.ts';
-import { recordActivity } from './contact-activities.service.ts';
+import { recordActivity, setLastAttended } from './contact-activities.service.ts';
 import { syncBillingState } from './contact-billing-state.ts';
-import { loadContacts, rowsOf } from './contact-query.ts';
+import { LAST_ATTENDED, loadContacts, rowsOf } from './contact-query.ts';
 import { settleMergeConflicts } from './contacts-merge-conflicts.ts';
 
 // Merging duplicates into one contact. The kept (primary) contact keeps its own values and takes
@@ -69,7 +69,7 @@ async function referencingColumns(tx: Tx) {
         cross join lateral unnest(c.conkey) k(attnum)
         join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.attnum
         where c.contype = 'f' and c.confrelid = 'public.contacts'::regclass
-          and a.attname <> 'organization_id' and r.relname <> 'contact_tags'
+          and a.attname <> 'organization_id' and r.relname not in ('contact_tags', 'contact_attendance')
         order by r.relname, a.attname`,
   );
 }
@@ -96,7 +96,7 @@ export async function mergeContacts(
     sql`select c.id, c.user_id, c.first_name, c.last_name, c.email, c.phone, c.photo, c.contact_type_id,
           c.stage_id, c.lead_source_id, c.rank_id, c.punch_id, c.billing_address, c.plan, c.custom_fields,
           to_char(c.birthday, 'YYYY-MM-DD') as birthday,
-          c.last_attended_at::text as last_attended_at, c.last_contacted_at::text as last_contacted_at,
+          ${LAST_ATTENDED}::text as last_attended_at, c.last_contacted_at::text as last_contacted_at,
           exists (select 1 from role_assignments r where r.organization_id = c.organization_id and r.contact_id = c.id) as has_role
         from contacts c where c.organization_id = ${orgId} and c.id = any(${allIds}) and c.deleted_at is null
         order by c.id for update`,
@@ -133,7 +133,6 @@ export async function mergeContacts(
     sql`update contacts set ${sql.join(
       [
         ...sets,
-        sql`last_attended_at = ${attended}::timestamptz`,
         sql`last_contacted_at = ${contacted}::timestamptz`,
         sql`custom_fields = ${JSON.stringify(custom)}::jsonb`,
         sql`updated_at = now()`,
@@ -141,6 +140,7 @@ export async function mergeContacts(
       sql`, `,
     )} where organization_id = ${orgId} and id = ${primaryId}`,
   );
+  await setLastAttended(tx, orgId, primaryId, attended);
 
   // Tags: the union, on the kept contact.
   await tx.execute(sql`insert into contact_tags (organization_id, contact_id, tag_id)

@@ -101,18 +101,32 @@ export function filterConditions(ctx: RequestContext, f: ContactFilters): SQL[] 
 
 const where = (conditions: SQL[]) => sql.join(conditions, sql` and `);
 
-/** Sort key per rating type; each matches an index of contacts column for column. */
+/**
+ * Sort per rating type, each matching an index column for column: `from` names the rows (Last
+ * Attended joins contact_attendance, where that index is), `order` sorts them, `outer` sorts the
+ * rows of a source that selected `sort_at` (see contactAnswerSql), and `(key, id)` is the keyset.
+ */
 export function sortOf(ratingType: number | undefined) {
+  if (ratingType === 1) {
+    const key = sql`coalesce(a.last_attended_at, '-infinity'::timestamptz)`;
+    return {
+      key,
+      id: sql`a.contact_id`,
+      from: sql`contacts c join contact_attendance a on a.organization_id = c.organization_id and a.contact_id = c.id`,
+      order: sql`${key} desc, a.contact_id desc nulls last`,
+      outer: sql`c.sort_at desc, c.id desc nulls last`,
+    };
+  }
   const key =
-    ratingType === 1
-      ? sql`coalesce(c.last_attended_at, '-infinity'::timestamptz)`
-      : ratingType === 2
-        ? sql`coalesce(c.last_contacted_at, '-infinity'::timestamptz)`
-        : sql`c.created_at`;
-  const order = ratingType
-    ? sql`${key} desc, c.id desc nulls last`
-    : sql`${key} desc nulls last, c.id desc nulls last`;
-  return { key, order };
+    ratingType === 2 ? sql`coalesce(c.last_contacted_at, '-infinity'::timestamptz)` : sql`c.created_at`;
+  const nulls = ratingType ? sql`` : sql` nulls last`;
+  return {
+    key,
+    id: sql`c.id`,
+    from: sql`contacts c`,
+    order: sql`${key} desc${nulls}, c.id desc nulls last`,
+    outer: sql`c.sort_at desc${nulls}, c.id desc nulls last`,
+  };
 }
 
 function decodeCursor(cursor: string): { key: string; id: string } {
@@ -131,16 +145,16 @@ export async function listContacts(tx: Tx, ctx: RequestContext, q: ContactListQu
   // plan right for any organisation, so it is planned once per connection: planning its joins
   // cost as much database time as running it. Filtered lists are planned for their values.
   const planOnce = conditions.length === BASE_CONDITIONS;
-  const { key, order } = sortOf(q.ratingType);
+  const { key, id, from, order, outer } = sortOf(q.ratingType);
   let offset = q.page * q.pageSize;
   if (q.cursor) {
     const c = decodeCursor(q.cursor);
-    conditions.push(sql`(${key}, c.id) < (${c.key}::timestamptz, ${c.id}::uuid)`);
+    conditions.push(sql`(${key}, ${id}) < (${c.key}::timestamptz, ${c.id}::uuid)`);
     offset = 0;
   }
-  const source = sql`select c.*, (${key})::text as sort_key from contacts c where ${where(conditions)}
-    order by ${order} limit ${q.pageSize + 1} offset ${offset}`;
-  const query = contactAnswerSql(source, order, sql`, c.sort_key`);
+  const source = sql`select c.*, ${key} as sort_at, (${key})::text as sort_key from ${from}
+    where ${where(conditions)} order by ${order} limit ${q.pageSize + 1} offset ${offset}`;
+  const query = contactAnswerSql(source, outer, sql`, c.sort_key`);
   type Row = ContactRow & { sort_key: string };
   const rows = planOnce ? await preparedSql<Row>(tx, query) : await rowsOf<Row>(tx, query);
   const hasMore = rows.length > q.pageSize;

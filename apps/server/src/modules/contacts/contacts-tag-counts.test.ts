@@ -148,7 +148,7 @@ describe(`tag counts kept by triggers (${DB_KIND})`, () => {
     await withTenant(k.t.database.db, k.org.id, async (tx) => {
       // Several states at once, with rows whose state does not move in the same statement.
       await tx.execute(sql`update contacts set is_former = not is_former,
-          status = case when full_name like '%1' then 'inactive' else status end, last_attended_at = now()
+          status = case when full_name like '%1' then 'inactive' else status end, updated_at = now()
         where organization_id = ${k.org.id} and (full_name like 'Bulk Tag%' or full_name like 'Imported%')`);
       // The tag rows' insert runs first and the contacts' (a CTE the query does not read) after
       // it, so the row trigger cannot see the contacts yet: the insert trigger corrects them.

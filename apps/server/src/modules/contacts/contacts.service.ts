@@ -10,7 +10,7 @@ import type { Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { RequestContext } from '../../plugins/types.ts';
-import { recordActivities, recordActivity } from './contact-activities.service.ts';
+import { recordActivities, recordActivity, setLastAttended } from './contact-activities.service.ts';
 import { loadContacts, pickerOptionSql, rowsOf, toPickerOption } from './contact-query.ts';
 import { contacts, contactTags } from './contacts.tables.ts';
 import { assertContactsExist, assertLookupsExist, assertTypeChange } from './contacts-access.ts';
@@ -89,8 +89,6 @@ function columnsOf(body: ContactUpdateBody) {
   ] as const)
     copy(k);
   if (body.punchId !== undefined) out.punchId = normalizePunchId(body.punchId);
-  if (body.lastAttendedAt !== undefined)
-    out.lastAttendedAt = body.lastAttendedAt ? new Date(body.lastAttendedAt) : null;
   if (body.lastContactedAt !== undefined)
     out.lastContactedAt = body.lastContactedAt ? new Date(body.lastContactedAt) : null;
   return out;
@@ -115,6 +113,7 @@ export async function createContact(
     createdBy: ctx.userId,
   };
   await guardPunchId(() => tx.insert(contacts).values(values));
+  if (body.lastAttendedAt) await setLastAttended(tx, ctx.organizationId, id, body.lastAttendedAt);
   if (body.tags?.length) {
     await tx.insert(contactTags).values(
       [...new Set(body.tags)].map((tagId) => ({
@@ -167,6 +166,7 @@ export async function updateContact(
       .set(set)
       .where(and(eq(contacts.organizationId, orgId), eq(contacts.id, id))),
   );
+  if (body.lastAttendedAt !== undefined) await setLastAttended(tx, orgId, id, body.lastAttendedAt);
   if (body.tags) {
     const tagIds = [...new Set(body.tags)];
     await tx.execute(

@@ -170,7 +170,7 @@ describe(`contacts: create, read, update, delete (${DB_KIND})`, () => {
     const before = (await k.admin.call('GET', '/api/contact/get-total')).body;
     const run = (text: string) => k.t.database.query(text, [k.org.id, ids]);
     // Nothing counted moves: the trigger leaves early and the counts stay.
-    await run(`update contacts set last_attended_at = now(), full_name = full_name || '.'
+    await run(`update contacts set updated_at = now(), full_name = full_name || '.'
                where organization_id = $1 and id = any($2::uuid[])`);
     expect((await k.admin.call('GET', '/api/contact/get-total')).body).toEqual(before);
     // One statement: A becomes former, B past due, C only renamed.
