@@ -17,19 +17,45 @@ export class TenantClient {
   private armed = false;
   ended = false;
 
-  constructor(readonly connection: pg.PoolClient) {}
+  /**
+   * @param pending BEGIN and the binding, when they wait for the first statement (a transaction
+   *   opened without a context read): they are then written together with it, so a device's
+   *   one-statement request takes one round trip, not two.
+   */
+  constructor(
+    readonly connection: pg.PoolClient,
+    private pending: pg.QueryConfig[] | null = null,
+  ) {}
+
+  /** True while nothing was sent: there is no transaction to end. */
+  get unopened(): boolean {
+    return this.pending !== null;
+  }
 
   /** The next statement ends the transaction (see the class comment). */
   commitAfterNext(): void {
     this.armed = true;
   }
 
-  query(config: unknown, values?: unknown[]): Promise<pg.QueryResult> {
-    if (this.ended) return Promise.reject(alreadyCommitted());
-    if (!this.armed) return this.connection.query(config as pg.QueryConfig, values);
+  private opening(): pg.QueryConfig[] {
+    const before = this.pending ?? [];
+    this.pending = null;
+    return before;
+  }
+
+  /** COMMIT, if the next statement ends the transaction. */
+  private closing(otherwise: string[]): string[] {
+    if (!this.armed) return otherwise;
     this.armed = false;
     this.ended = true;
-    return pipelined(this.connection, [], config as pg.QueryConfig, values, ['commit']);
+    return ['commit'];
+  }
+
+  query(config: unknown, values?: unknown[]): Promise<pg.QueryResult> {
+    if (this.ended) return Promise.reject(alreadyCommitted());
+    const before = this.opening();
+    if (!this.armed && before.length === 0) return this.connection.query(config as pg.QueryConfig, values);
+    return pipelined(this.connection, before, config as pg.QueryConfig, values, this.closing([]));
   }
 
   /**
@@ -39,14 +65,9 @@ export class TenantClient {
    */
   queryOnGenericPlan(config: pg.QueryConfig): Promise<pg.QueryResult> {
     if (this.ended) return Promise.reject(alreadyCommitted());
-    const after = this.armed ? 'commit' : 'set local plan_cache_mode to default';
-    if (this.armed) {
-      this.armed = false;
-      this.ended = true;
-    }
-    return pipelined(this.connection, ['set local plan_cache_mode = force_generic_plan'], config, undefined, [
-      after,
-    ]);
+    const before = [...this.opening(), { text: 'set local plan_cache_mode = force_generic_plan' }];
+    const after = this.closing(['set local plan_cache_mode to default']);
+    return pipelined(this.connection, before, config, undefined, after);
   }
 }
 
@@ -61,7 +82,7 @@ const alreadyCommitted = () => new Error('The transaction was already committed 
  */
 async function pipelined(
   client: pg.PoolClient,
-  before: string[],
+  before: (string | pg.QueryConfig)[],
   config: pg.QueryConfig,
   values: unknown[] | undefined,
   after: string[],
@@ -71,7 +92,7 @@ async function pipelined(
   let settled: PromiseSettledResult<pg.QueryResult>[];
   try {
     settled = await Promise.allSettled([
-      ...before.map((text) => client.query(text)),
+      ...before.map((q) => client.query(q)),
       client.query(config, values),
       ...after.map((text) => client.query(text)),
     ]);
@@ -105,9 +126,10 @@ export interface Prelude {
 const BIND_SQL = `select set_config('app.org_id', $1::text, true), set_config('role', 'app_user', true)`;
 
 /**
- * Opens a transaction bound to one organisation in a single round trip: BEGIN, an optional read
- * (the request context) and the binding are written together in pipeline mode, as prepared
- * statements the connection parses and plans once.
+ * Opens a transaction bound to one organisation. With a read of the request context, BEGIN, that
+ * read and the binding are written together in pipeline mode, as prepared statements the
+ * connection parses and plans once, and answered before the handler runs. Without one, nothing
+ * is sent yet: BEGIN and the binding go in the same write as the handler's first statement.
  */
 export async function beginTenantPg(
   pool: pg.Pool,
@@ -118,35 +140,37 @@ export async function beginTenantPg(
   // Refuses anything but a uuid before a connection is taken.
   if (!UUID_RE.test(organizationId)) throw new Error('not a uuid');
   const client = await pool.connect();
-  const piped = client as pg.PoolClient & { pipeline: boolean };
-  let results: pg.QueryResult[];
-  piped.pipeline = true;
-  try {
-    const sent = [
-      client.query('begin'),
-      // The prelude (key lookups only, each filtered to the organisation) reads before the
-      // binding, as the connection's own role, like the context read outside a transaction.
-      ...(prelude ? [client.query(prelude)] : []),
-      client.query({ name: 'tenant_bind', text: BIND_SQL, values: [organizationId] }),
-    ];
-    const settled = await Promise.allSettled(sent);
-    const failed = settled.find((r) => r.status === 'rejected');
-    if (failed) throw (failed as PromiseRejectedResult).reason;
-    results = settled.map((r) => (r as PromiseFulfilledResult<pg.QueryResult>).value);
-  } catch (err) {
+  const opening: pg.QueryConfig[] = [
+    { text: 'begin' },
+    // The prelude (key lookups only, each filtered to the organisation) reads before the
+    // binding, as the connection's own role, like the context read outside a transaction.
+    ...(prelude ? [prelude] : []),
+    { name: 'tenant_bind', text: BIND_SQL, values: [organizationId] },
+  ];
+  let results: pg.QueryResult[] = [];
+  if (prelude) {
+    const piped = client as pg.PoolClient & { pipeline: boolean };
+    piped.pipeline = true;
+    try {
+      const settled = await Promise.allSettled(opening.map((q) => client.query(q)));
+      const failed = settled.find((r) => r.status === 'rejected');
+      if (failed) throw (failed as PromiseRejectedResult).reason;
+      results = settled.map((r) => (r as PromiseFulfilledResult<pg.QueryResult>).value);
+    } catch (err) {
+      piped.pipeline = false;
+      await client.query('rollback').catch(() => undefined);
+      client.release();
+      throw err;
+    }
     piped.pipeline = false;
-    await client.query('rollback').catch(() => undefined);
-    client.release();
-    throw err;
   }
-  piped.pipeline = false;
   // biome-ignore lint/suspicious/noExplicitAny: drizzle keeps its session internals untyped
   const base = (db as any)._.session as NodePgSession<any, any>;
   // biome-ignore lint/suspicious/noExplicitAny: see above
   const internals = base as any;
   // Without the relational schema: building its query helpers for every table cost about 4% of
   // a request's CPU, and no code reads through tx.query.
-  const txClient = new TenantClient(client);
+  const txClient = new TenantClient(client, prelude ? null : opening);
   const session = new NodePgSession(txClient as never, internals.dialect, undefined, internals.options);
   const tx = new NodePgTransaction(internals.dialect, session, undefined) as unknown as Tx;
   let done = false;
@@ -157,7 +181,7 @@ export async function beginTenantPg(
     async finish(commit) {
       if (done) return;
       done = true;
-      if (txClient.ended) {
+      if (txClient.ended || txClient.unopened) {
         client.release();
         return;
       }

@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client.ts';
-import { preparedRows, runThenCommit } from '../../db/prepared.ts';
+import { runThenCommit } from '../../db/prepared.ts';
 import { unauthenticated } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { missing } from './booking-access.ts';
@@ -13,15 +13,21 @@ import {
 } from './check-in.service.ts';
 
 // The kiosk's common check-ins (a member already booked, a walk-in to a class without a
-// capacity, a repeat) under many kiosks at once. Every check-in into one class moves that
-// class's counters, so the counter row is the one place they queue. Here it is locked last and
-// for the shortest time: the first statement writes the booking, the contact's Last Attended and
-// the timeline entry (rows no other kiosk touches); the second moves the counters and ends the
-// transaction with the COMMIT queued right behind it. Anything else answers null, and the caller
-// runs checkIn (the full rules) in a new transaction.
+// capacity, a repeat) under many kiosks at once, as one statement sent with BEGIN, the binding
+// and COMMIT in one write (the device's transaction opens with its first statement): one round
+// trip. Every check-in into one class moves that class's counters, so the counter row is the one
+// place they queue; it is locked last: the booking, the contact's Last Attended and the timeline
+// entry (rows no other kiosk touches) are written first, and the COMMIT follows at once.
+// Anything else answers null, and the caller runs checkIn (the full rules) in a new transaction.
 
-/** $1 organisation, $2 slot, $3 contact, $4 new booking id, $5 device, $6 new activity id. */
-const WRITE_SQL = `
+/**
+ * $1 organisation, $2 slot, $3 contact, $4 new booking id, $5 device, $6 new activity id.
+ * The select list runs its subqueries in order, so `wrote` runs the writes of the member's own
+ * rows before `attended` moves the counters. A walk-in counts only while the class still has no
+ * capacity; otherwise the division fails the statement, and the COMMIT queued behind it ends
+ * the transaction as a rollback, booking and all.
+ */
+const CHECK_IN_SQL = `
   with dev as (select 1 from devices where organization_id = $1 and id = $5 and is_active),
   slot as (
     select s.id, s.booking_type_id, s.starts_at, s.ends_at, s.capacity, s.attended_slots, bt.title
@@ -56,35 +62,32 @@ const WRITE_SQL = `
     insert into contact_activities (organization_id, id, contact_id, kind, title, data, actor_user_id)
     select $1, $6, $3, 'check-in', 'Checked in: ' || slot.title,
            jsonb_build_object('bookingId', done."_id", 'slotId', $2::uuid), null
-    from done, slot limit 1)
+    from done, slot limit 1
+    returning 1),
+  bump as (
+    update booking_slots s
+    set attended_slots = s.attended_slots + 1, booked_count = s.booked_count + (select count(*)::int from ins),
+        updated_at = now()
+    where s.organization_id = $1 and s.id = $2 and exists (select 1 from done)
+      and (not exists (select 1 from ins) or s.capacity is null)
+    returning s.attended_slots)
   select exists (select 1 from dev) as device_ok, exists (select 1 from slot) as slot_ok,
     exists (select 1 from person) as person_ok,
     (select row_to_json(d) from done d limit 1) as booking,
-    (select count(*)::int from ins) as inserted,
     (select row_to_json(e) from existing e limit 1) as existing,
-    (select attended_slots from slot) as slot_attended`;
-
-/**
- * $1 organisation, $2 slot, $3 new bookings (0 or 1). A walk-in counts only while the class
- * still has no capacity; otherwise the division fails the statement, and the COMMIT queued
- * behind it ends the transaction as a rollback, booking and all.
- */
-const COUNT_SQL = `
-  with bump as (
-    update booking_slots s
-    set attended_slots = s.attended_slots + 1, booked_count = s.booked_count + $3::int, updated_at = now()
-    where s.organization_id = $1 and s.id = $2 and ($3::int = 0 or s.capacity is null)
-    returning s.attended_slots)
-  select (select attended_slots from bump) as attended, 1 / (select count(*)::int from bump) as seat_guard`;
+    (select attended_slots from slot) as slot_attended,
+    (select count(*) from attended_at) + (select count(*) from activity) as wrote,
+    (select attended_slots from bump) as attended,
+    1 / (case when exists (select 1 from done) then (select count(*)::int from bump) else 1 end) as seat_guard`;
 
 interface Written {
   device_ok: boolean;
   slot_ok: boolean;
   person_ok: boolean;
   booking: Json<KioskBooking>;
-  inserted: number;
   existing: Json<KioskBooking>;
   slot_attended: number | null;
+  attended: number | null;
 }
 
 const DIVISION_BY_ZERO = '22012';
@@ -94,32 +97,26 @@ export async function fastKioskCheckIn(
   input: CheckInInput & { deviceId: string },
 ): Promise<CheckInResult | null> {
   const { orgId, slotId, contactId } = input;
-  const [out] = await preparedRows<Written>(tx, 'kiosk_fast_write', WRITE_SQL, [
-    orgId,
-    slotId,
-    contactId,
-    newId(),
-    input.deviceId,
-    newId(),
-  ]);
-  if (!out?.device_ok) throw unauthenticated('This device was removed');
-  if (!out.slot_ok) throw missing('Slot', 'slotId');
-  if (!out.person_ok) throw missing('Contact', 'contactId');
-  const booking = parsed(out.booking);
-  if (!booking) {
-    const existing = parsed(out.existing);
-    if (existing?.status !== 'completed') return null; // cancelled, a capped class, or a racing twin
-    return { booking: existing, attendedSlots: Math.max(0, out.slot_attended ?? 0), created: false };
-  }
+  let out: Written | undefined;
   try {
-    const [count] = await runThenCommit<{ attended: number }>(tx, 'kiosk_fast_count', COUNT_SQL, [
+    [out] = await runThenCommit<Written>(tx, 'kiosk_fast_check_in', CHECK_IN_SQL, [
       orgId,
       slotId,
-      out.inserted,
+      contactId,
+      newId(),
+      input.deviceId,
+      newId(),
     ]);
-    return { booking, attendedSlots: Math.max(0, count?.attended ?? 0), created: true };
   } catch (err) {
     if ((err as { code?: string }).code === DIVISION_BY_ZERO) return null; // the class got a capacity meanwhile
     throw err;
   }
+  if (!out?.device_ok) throw unauthenticated('This device was removed');
+  if (!out.slot_ok) throw missing('Slot', 'slotId');
+  if (!out.person_ok) throw missing('Contact', 'contactId');
+  const booking = parsed(out.booking);
+  if (booking) return { booking, attendedSlots: Math.max(0, out.attended ?? 0), created: true };
+  const existing = parsed(out.existing);
+  if (existing?.status !== 'completed') return null; // cancelled, a capped class, or a racing twin
+  return { booking: existing, attendedSlots: Math.max(0, out.slot_attended ?? 0), created: false };
 }

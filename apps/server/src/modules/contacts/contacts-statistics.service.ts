@@ -82,12 +82,13 @@ export async function retentionStatistics(tx: Tx, ctx: RequestContext) {
   );
   const all = parts.find((p) => !p.deleted);
   const gone = parts.find((p) => p.deleted);
-  const b = all && gone && {
-    d7: all.d7 - gone.d7,
-    d30: all.d30 - gone.d30,
-    d90: all.d90 - gone.d90,
-    ever: all.ever - gone.ever,
-  };
+  const b = all &&
+    gone && {
+      d7: all.d7 - gone.d7,
+      d30: all.d30 - gone.d30,
+      d90: all.d90 - gone.d90,
+      ever: all.ever - gone.ever,
+    };
   const atRisk = await rowsOf<PersonRow>(
     tx,
     sql`select ${PERSON} from ${attended}
