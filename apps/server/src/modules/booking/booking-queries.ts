@@ -3,6 +3,7 @@ import { eventColorHex } from '@opsuite/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { iso, isoDay, rows } from './booking-access.ts';
+import { attendedTotal, bookedTotal } from './slot-tallies.ts';
 
 // The reads of slots and bookings as single statements, and their answers.
 
@@ -29,7 +30,7 @@ export function slotsSql(where: SQL, limit = 2000): SQL {
   return sql`
     select s.id, ${isoDay(sql`s.date`)} as date, s.start_time, s.end_time,
       ${iso(sql`s.starts_at`)} as starts_at, ${iso(sql`s.ends_at`)} as ends_at,
-      s.capacity, s.booked_count, s.attended_slots, s.type, s.schedule_id,
+      s.capacity, ${bookedTotal()} as booked_count, ${attendedTotal()} as attended_slots, s.type, s.schedule_id,
       bt.id as bt_id, bt.title as bt_title, bt.program_name as bt_program, bt.color as bt_color
     from booking_slots s
     join booking_types bt on bt.organization_id = s.organization_id and bt.id = s.booking_type_id

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { conflict, missing, rows } from './booking-access.ts';
+import { lockAndFoldSlots } from './slot-tallies.ts';
 
-// Seats and attendance counts of a slot change only here, each in one conditional UPDATE: the
-// row lock it takes serialises concurrent bookings of the same slot, and PostgreSQL re-checks
-// the condition against the latest row, so a seat is taken only while one is free.
+// Seats and attendance counts of a slot change only here (and in the kiosk's check-ins), each in
+// one conditional UPDATE after the slot's tallies are folded in (slot-tallies.ts): the row lock
+// serialises concurrent bookings of the same slot, and PostgreSQL re-checks the condition
+// against the latest row, so a seat is taken only while one is free.
 
 export const CLASS_FULL = 'This class is full';
 
@@ -19,6 +21,7 @@ export async function adjustSlot(
 ): Promise<{ attendedSlots: number; bookedCount: number }> {
   const seats = change.seats ?? 0;
   const attended = change.attended ?? 0;
+  await lockAndFoldSlots(tx, orgId, [slotId]);
   const [row] = await rows<{ attended_slots: number; booked_count: number }>(
     tx,
     sql`update booking_slots

@@ -7,6 +7,7 @@ import { adminSlotAnswer, loadSlot, type SlotRow, slotsSql } from './booking-que
 import { checkRange, slotInstants } from './booking-time.ts';
 import { bookingTypeOrMissing } from './booking-types.service.ts';
 import { ensureSlotsGenerated } from './class-schedules.service.ts';
+import { lockAndFoldSlots } from './slot-tallies.ts';
 
 // Single slots: list a range (generating scheduled ones first), add, edit, delete.
 
@@ -76,6 +77,8 @@ export async function createSlot(tx: Tx, org: Org, body: SlotInput) {
 
 /** The live slot, locked for the rest of the transaction. */
 export async function lockSlot(tx: Tx, orgId: string, id: string, field?: string) {
+  // Its kiosk tallies first, so that the counts read here (capacity checks) are the whole counts.
+  await lockAndFoldSlots(tx, orgId, [id]);
   const [row] = await tx
     .select()
     .from(bookingSlots)

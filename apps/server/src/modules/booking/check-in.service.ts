@@ -6,6 +6,7 @@ import { newId } from '../../lib/ids.ts';
 import { noteAttendance, recordActivity } from '../contacts/index.ts';
 import { conflict, missing, rows } from './booking-access.ts';
 import { adjustSlot, CLASS_FULL } from './booking-seats.ts';
+import { attendedTotal, attendedTotalText } from './slot-tallies.ts';
 
 // The kiosk check-in (core §4): find or create the member's booking in the class as completed
 // with attendDate now, and count the attendance once. The common cases are one statement: the
@@ -49,7 +50,7 @@ export const BOOKING_COLUMNS = (b: string) => `
 const checkInSql = (withDevice: boolean) => `
   with dev as (${withDevice ? 'select 1 from devices where organization_id = $1 and id = $7 and is_active' : 'select $7::uuid'}),
   slot as (
-    select s.id, s.booking_type_id, s.starts_at, s.ends_at, s.attended_slots, bt.title
+    select s.id, s.booking_type_id, s.starts_at, s.ends_at, ${attendedTotalText()} as attended_slots, bt.title
     from booking_slots s join booking_types bt on bt.organization_id = s.organization_id and bt.id = s.booking_type_id
     where s.organization_id = $1 and s.id = $2 and s.deleted_at is null),
   person as (select id from contacts where organization_id = $1 and id = $3 and deleted_at is null),
@@ -77,7 +78,7 @@ const checkInSql = (withDevice: boolean) => `
     where s.organization_id = $1 and s.id = $2
       and (exists (select 1 from ins) or exists (select 1 from upd))
       and (not exists (select 1 from ins) or s.capacity is null or s.booked_count < s.capacity)
-    returning s.attended_slots),
+    returning ${attendedTotalText()} as attended_slots),
   -- The "Last Attended" the contacts list rates by.
   attended_at as (
     update contact_attendance c set last_attended_at = now()
@@ -163,7 +164,7 @@ async function existingCheckIn(tx: Tx, input: CheckInInput, title: string): Prom
   const read = (lock: boolean) =>
     rows<KioskBooking & { attended: number }>(
       tx,
-      sql`select ${sql.raw(BOOKING_COLUMNS('b'))}, s.attended_slots as attended
+      sql`select ${sql.raw(BOOKING_COLUMNS('b'))}, ${attendedTotal()} as attended
           from bookings b join booking_slots s on s.organization_id = b.organization_id and s.id = b.slot_id
           where b.organization_id = ${orgId} and b.slot_id = ${slotId} and b.contact_id = ${contactId}
             and not b.is_deleted ${lock ? sql`for update of b` : sql``}`,

@@ -11,28 +11,26 @@ import {
   type KioskBooking,
   parsed,
 } from './check-in.service.ts';
+import { attendedTotalText, TALLY_SHARDS } from './slot-tallies.ts';
 
 // The kiosk's common check-ins (a member already booked, a walk-in to a class without a
 // capacity, a repeat) under many kiosks at once, as one statement sent with BEGIN, the binding
 // and COMMIT in one write (the device's transaction opens with its first statement): one round
-// trip. Every check-in into one class moves that class's counters, so the counter row is the one
-// place they queue; it is locked last: the booking, the contact's Last Attended and the timeline
-// entry (rows no other kiosk touches) are written first, and the COMMIT follows at once.
+// trip. The class's counts move in the tally row of this database connection's shard
+// (slot-tallies.ts), so check-ins into one class do not queue on one row. The class row is read
+// in share mode: check-ins do not block each other, but a change of capacity waits for them
+// (and they for it), so the capacity seen here is the latest and holds until the commit.
 // Anything else answers null, and the caller runs checkIn (the full rules) in a new transaction.
 
-/**
- * $1 organisation, $2 slot, $3 contact, $4 new booking id, $5 device, $6 new activity id.
- * The select list runs its subqueries in order, so `wrote` runs the writes of the member's own
- * rows before `attended` moves the counters. A walk-in counts only while the class still has no
- * capacity; otherwise the division fails the statement, and the COMMIT queued behind it ends
- * the transaction as a rollback, booking and all.
- */
+/** $1 organisation, $2 slot, $3 contact, $4 new booking id, $5 device, $6 new activity id. */
 const CHECK_IN_SQL = `
   with dev as (select 1 from devices where organization_id = $1 and id = $5 and is_active),
   slot as (
-    select s.id, s.booking_type_id, s.starts_at, s.ends_at, s.capacity, s.attended_slots, bt.title
+    select s.id, s.booking_type_id, s.starts_at, s.ends_at, s.capacity, ${attendedTotalText()} as attended_slots,
+      bt.title
     from booking_slots s join booking_types bt on bt.organization_id = s.organization_id and bt.id = s.booking_type_id
-    where s.organization_id = $1 and s.id = $2 and s.deleted_at is null),
+    where s.organization_id = $1 and s.id = $2 and s.deleted_at is null
+    for share of s),
   person as (select id from contacts where organization_id = $1 and id = $3 and deleted_at is null),
   existing as (
     select ${BOOKING_COLUMNS('b')} from bookings b
@@ -62,23 +60,18 @@ const CHECK_IN_SQL = `
     insert into contact_activities (organization_id, id, contact_id, kind, title, data, actor_user_id)
     select $1, $6, $3, 'check-in', 'Checked in: ' || slot.title,
            jsonb_build_object('bookingId', done."_id", 'slotId', $2::uuid), null
-    from done, slot limit 1
-    returning 1),
-  bump as (
-    update booking_slots s
-    set attended_slots = s.attended_slots + 1, booked_count = s.booked_count + (select count(*)::int from ins),
-        updated_at = now()
-    where s.organization_id = $1 and s.id = $2 and exists (select 1 from done)
-      and (not exists (select 1 from ins) or s.capacity is null)
-    returning s.attended_slots)
+    from done, slot limit 1),
+  tally as (
+    insert into booking_slot_tallies as t (organization_id, slot_id, shard, attended, booked)
+    select $1, $2, (pg_backend_pid() % ${TALLY_SHARDS})::smallint, 1, (select count(*)::int from ins)
+    where exists (select 1 from done)
+    on conflict (organization_id, slot_id, shard)
+    do update set attended = t.attended + 1, booked = t.booked + excluded.booked)
   select exists (select 1 from dev) as device_ok, exists (select 1 from slot) as slot_ok,
     exists (select 1 from person) as person_ok,
     (select row_to_json(d) from done d limit 1) as booking,
     (select row_to_json(e) from existing e limit 1) as existing,
-    (select attended_slots from slot) as slot_attended,
-    (select count(*) from attended_at) + (select count(*) from activity) as wrote,
-    (select attended_slots from bump) as attended,
-    1 / (case when exists (select 1 from done) then (select count(*)::int from bump) else 1 end) as seat_guard`;
+    (select attended_slots from slot) as slot_attended`;
 
 interface Written {
   device_ok: boolean;
@@ -87,36 +80,30 @@ interface Written {
   booking: Json<KioskBooking>;
   existing: Json<KioskBooking>;
   slot_attended: number | null;
-  attended: number | null;
 }
-
-const DIVISION_BY_ZERO = '22012';
 
 export async function fastKioskCheckIn(
   tx: Tx,
   input: CheckInInput & { deviceId: string },
 ): Promise<CheckInResult | null> {
   const { orgId, slotId, contactId } = input;
-  let out: Written | undefined;
-  try {
-    [out] = await runThenCommit<Written>(tx, 'kiosk_fast_check_in', CHECK_IN_SQL, [
-      orgId,
-      slotId,
-      contactId,
-      newId(),
-      input.deviceId,
-      newId(),
-    ]);
-  } catch (err) {
-    if ((err as { code?: string }).code === DIVISION_BY_ZERO) return null; // the class got a capacity meanwhile
-    throw err;
-  }
+  const [out] = await runThenCommit<Written>(tx, 'kiosk_fast_check_in', CHECK_IN_SQL, [
+    orgId,
+    slotId,
+    contactId,
+    newId(),
+    input.deviceId,
+    newId(),
+  ]);
   if (!out?.device_ok) throw unauthenticated('This device was removed');
   if (!out.slot_ok) throw missing('Slot', 'slotId');
   if (!out.person_ok) throw missing('Contact', 'contactId');
+  const attended = Math.max(0, out.slot_attended ?? 0);
   const booking = parsed(out.booking);
-  if (booking) return { booking, attendedSlots: Math.max(0, out.attended ?? 0), created: true };
+  // The count read before this check-in's own tally, plus it (others committing meanwhile are
+  // counted by the next answer).
+  if (booking) return { booking, attendedSlots: attended + 1, created: true };
   const existing = parsed(out.existing);
   if (existing?.status !== 'completed') return null; // cancelled, a capped class, or a racing twin
-  return { booking: existing, attendedSlots: Math.max(0, out.slot_attended ?? 0), created: false };
+  return { booking: existing, attendedSlots: attended, created: false };
 }

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { lockAndFoldSlots } from '../booking/slot-tallies.ts';
 
 // Before a merge moves the duplicates' rows onto the kept contact, the rows that would then break
 // a unique key holding the contact id are settled here, one rule per key. The kept (primary)
@@ -66,6 +67,15 @@ async function settleProviderCustomers(tx: Tx, set: MergeSet) {
  * and attendance in the slot's counts.
  */
 async function settleSlotBookings(tx: Tx, set: MergeSet) {
+  // The slots' kiosk tallies go into their rows first, so that the counts below subtract from
+  // whole counts (booking/slot-tallies.ts).
+  const slots = await tx.execute(sql`select distinct slot_id from bookings
+    where organization_id = ${set.orgId} and ${inSet(set, sql`contact_id`)} and slot_id is not null and not is_deleted`);
+  await lockAndFoldSlots(
+    tx,
+    set.orgId,
+    (slots.rows as { slot_id: string }[]).map((r) => r.slot_id),
+  );
   await tx.execute(sql`with ranked as (
       select id, row_number() over (
         partition by slot_id
