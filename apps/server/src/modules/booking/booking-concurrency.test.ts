@@ -162,7 +162,11 @@ describe.skipIf(!onPostgres)('bookings under concurrent requests (postgres)', ()
   });
 
   it('a capacity set while walk-ins check in is never passed, and counts its kiosk tallies', async () => {
-    const slot = await createSlot(kit.admin, typeId, { capacity: null, startTime: '21:00', endTime: '22:00' });
+    const slot = await createSlot(kit.admin, typeId, {
+      capacity: null,
+      startTime: '21:00',
+      endTime: '22:00',
+    });
     // 10 walk-ins counted in tally rows, then a capacity below them is refused with the whole count.
     await Promise.all(
       members
