@@ -80,4 +80,17 @@ describe('compiled response serializers', () => {
     expect((await app.inject('/wrong')).statusCode).toBe(500);
     await app.close();
   });
+
+  it('under test, check compiled answers against their schema too (a null string fails, not "")', async () => {
+    const shape = z.object({ name: z.string(), note: z.string().nullable() });
+    expect(compileSerializer(shape)!({ name: null, note: null })).toBe('{"name":"","note":null}');
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    app.get('/ok', { schema: { response: { 200: shape } } }, () => ({ name: 'a', note: null }));
+    app.get('/null', { schema: { response: { 200: shape } } }, () => ({ name: null, note: null }));
+    expect((await app.inject('/ok')).json()).toEqual({ name: 'a', note: null });
+    expect((await app.inject('/null')).statusCode).toBe(500);
+    await app.close();
+  });
 });

@@ -62,6 +62,9 @@ export function compileSerializer(schema: ZodType): ((data: unknown) => string) 
   return fastJson(json as Parameters<typeof fastJson>[0]) as (data: unknown) => string;
 }
 
+/** Whether answers are also checked against their zod schemas (tests: vitest sets VITEST). */
+const CHECK_ANSWERS = process.env.VITEST === 'true' || process.env.CHECK_ANSWERS === '1';
+
 /**
  * Fastify's serializer compiler for zod response schemas. Compiling happens on a route's first
  * answer, not at start-up, so a server (or a test's app) that answers few routes compiles few.
@@ -73,6 +76,10 @@ export const serializerCompiler: FastifySerializerCompiler<unknown> = (route) =>
   let write: ((data: unknown) => string) | undefined;
   return (data) => {
     write ??= (zodSchema instanceof z.ZodType ? compileSerializer(zodSchema) : null) ?? fallback;
+    // A compiled serializer writes what it is given in the schema's shape (a null where a string
+    // belongs becomes ""), so under test every answer is also checked against its zod schema:
+    // an answer that breaks its contract fails there, as the zod serializer would make it fail.
+    if (CHECK_ANSWERS && write !== fallback) fallback(data);
     return write(data);
   };
 };

@@ -92,22 +92,21 @@ function MergeGroup({
     if (!contacts.some((c) => c._id === keepId)) setKeepId(contacts[0]?._id ?? null);
   }, [contacts, keepId]);
 
-  const submit = () => {
+  // mutateAsync, not mutate's callbacks: the merge reloads the duplicate groups before it
+  // settles, and this group (merged, so gone from the list) can unmount first, which would
+  // silently drop mutate's onSuccess and its toast.
+  const submit = async () => {
     if (!keepId) return;
     const duplicateIds = contacts.map((c) => c._id).filter((id) => id !== keepId);
-    merge.mutate(
-      { primaryId: keepId, duplicateIds },
-      {
-        onSuccess: () => {
-          toast.success(CONTACT_MESSAGES.merged);
-          onMerged();
-        },
-        onError: (error) => {
-          const message = failureText(error, CONTACT_MESSAGES.mergeFailed);
-          if (message) toast.error(message);
-        },
-      },
-    );
+    try {
+      await merge.mutateAsync({ primaryId: keepId, duplicateIds });
+    } catch (error) {
+      const message = failureText(error, CONTACT_MESSAGES.mergeFailed);
+      if (message) toast.error(message);
+      return;
+    }
+    toast.success(CONTACT_MESSAGES.merged);
+    onMerged();
   };
 
   return (
