@@ -99,6 +99,35 @@ describe(`request transactions end with the request (${DB_KIND})`, () => {
   );
 
   it.skipIf(DB_KIND !== 'postgres')(
+    'without a context read the transaction opens with its first statement, bound, and rolls back whole',
+    async () => {
+      // Opened and ended with no statement: nothing was sent, nothing is left open.
+      const unused = await t.database.beginTenant!(org.id);
+      await unused.finish(true);
+      expect(await idleInTransaction()).toBe(0);
+
+      const name = `Lazy ${Date.now()}`;
+      const open = await t.database.beginTenant!(org.id);
+      try {
+        const bound = await open.tx.execute(
+          sql`select current_user as role, current_setting('app.org_id') as org`,
+        );
+        const row = (bound as unknown as { rows: { role: string; org: string }[] }).rows[0]!;
+        expect(row).toMatchObject({ role: 'app_user', org: org.id });
+        await open.tx.execute(sql`update organizations set name = ${name} where id = ${org.id}`);
+      } finally {
+        await open.finish(false);
+      }
+      const [after] = await t.database.query<{ name: string }>(
+        'select name from organizations where id = $1',
+        [org.id],
+      );
+      expect(after!.name).not.toBe(name);
+      expect(await idleInTransaction()).toBe(0);
+    },
+  );
+
+  it.skipIf(DB_KIND !== 'postgres')(
     'a statement on its generic plan leaves the plan mode as it was, inside or ending the transaction',
     async () => {
       const statement = (n: number) => sql`select ${n}::int + count(*)::int as n from contacts`;
