@@ -108,7 +108,9 @@ async function tearDown(client: pg.Client, orgId: string, s: Setup) {
   await client.query('delete from booking_slots where organization_id = $1 and id = $2', [orgId, s.slotId]);
   await client.query('delete from booking_types where organization_id = $1 and id = $2', [orgId, s.typeId]);
   await client.query('delete from devices where organization_id = $1 and id = $2', [orgId, s.deviceId]);
-  await client.query('vacuum (analyze) bookings, booking_slots, contact_activities');
+  await client.query(
+    'vacuum (analyze) bookings, booking_slots, booking_slot_tallies, contact_activities, contact_attendance',
+  );
 }
 
 /** `workers` members at a time: lookup by code, then check-in; each pair timed as one. */

@@ -20,6 +20,9 @@ import { attendedTotalText, TALLY_SHARDS } from './slot-tallies.ts';
 // (slot-tallies.ts), so check-ins into one class do not queue on one row. The class row is read
 // in share mode: check-ins do not block each other, but a change of capacity waits for them
 // (and they for it), so the capacity seen here is the latest and holds until the commit.
+// The member's row is locked (key share, as the booking's foreign key would at the end) before
+// the class's, the order a merge takes them in, so the two cannot deadlock. The select list
+// reads its subqueries in order, which is what orders those locks.
 // Anything else answers null, and the caller runs checkIn (the full rules) in a new transaction.
 
 /** $1 organisation, $2 slot, $3 contact, $4 new booking id, $5 device, $6 new activity id. */
@@ -31,7 +34,8 @@ const CHECK_IN_SQL = `
     from booking_slots s join booking_types bt on bt.organization_id = s.organization_id and bt.id = s.booking_type_id
     where s.organization_id = $1 and s.id = $2 and s.deleted_at is null
     for share of s),
-  person as (select id from contacts where organization_id = $1 and id = $3 and deleted_at is null),
+  person as (
+    select id from contacts where organization_id = $1 and id = $3 and deleted_at is null for key share),
   existing as (
     select ${BOOKING_COLUMNS('b')} from bookings b
     where b.organization_id = $1 and b.slot_id = $2 and b.contact_id = $3 and not b.is_deleted),
@@ -67,8 +71,8 @@ const CHECK_IN_SQL = `
     where exists (select 1 from done)
     on conflict (organization_id, slot_id, shard)
     do update set attended = t.attended + 1, booked = t.booked + excluded.booked)
-  select exists (select 1 from dev) as device_ok, exists (select 1 from slot) as slot_ok,
-    exists (select 1 from person) as person_ok,
+  select exists (select 1 from dev) as device_ok, exists (select 1 from person) as person_ok,
+    exists (select 1 from slot) as slot_ok,
     (select row_to_json(d) from done d limit 1) as booking,
     (select row_to_json(e) from existing e limit 1) as existing,
     (select attended_slots from slot) as slot_attended`;
