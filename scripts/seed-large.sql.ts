@@ -178,11 +178,16 @@ export const HISTORY_DAYS = 90;
 /** The class types of the big organisation's history (one class type per hour, in turn). */
 const CLASS_TYPES = ['Fundamentals', 'Advanced', 'Kids', 'Open Mat'];
 
+/** Classes run every hour from 6:00, the last starting at 20:00: so many a day. */
+const FIRST_HOUR = 6;
+const CLASS_HOURS = 15;
+
 /**
  * The big organisation's class history ($1 org, $2 days, $3 time zone): four class types, 15
  * classes a day (06:00 to 21:00) for the $2 days before today, and one completed kiosk booking
  * for every second member in one of those classes (about 370 a class), with each class's
- * counters matching its bookings. A business of this size has such a history, and the planner
+ * counters matching its bookings (each member's class is picked by a hash of the member's
+ * code modulo the number of classes, a constant so the join can hash). A business of this size has such a history, and the planner
  * sees real booking tables instead of empty ones.
  */
 export function classHistorySql(): string {
@@ -200,18 +205,18 @@ export function classHistorySql(): string {
       select $1, gen_random_uuid(), o.id, d::date, lpad(h::text, 2, '0') || ':00', lpad((h + 1)::text, 2, '0') || ':00',
              (d::date + make_time(h, 0, 0)) at time zone $3, (d::date + make_time(h + 1, 0, 0)) at time zone $3, 'class'
       from generate_series(current_date - $2::int, current_date - 1, interval '1 day') d
-      cross join generate_series(6, 20) h
+      cross join generate_series(${FIRST_HOUR}, ${FIRST_HOUR + CLASS_HOURS - 1}) h
       join ordered o on o.n = h % ${CLASS_TYPES.length}
       returning id, booking_type_id, starts_at, ends_at
     ), numbered as (
-      select s.*, row_number() over (order by s.starts_at, s.id) - 1 as n, count(*) over () as total from slots s
+      select s.*, row_number() over (order by s.starts_at, s.id) - 1 as n from slots s
     )
     insert into bookings (organization_id, id, contact_id, slot_id, booking_type_id, status, attend_date,
                           type, is_deleted, start_date, end_date, source)
     select $1, gen_random_uuid(), c.id, s.id, s.booking_type_id, 'completed', s.starts_at + interval '5 minutes',
            'class', false, s.starts_at, s.ends_at, 'kiosk'
     from contacts c
-    join numbered s on s.n = (hashint8(c.punch_id::bigint) & 2147483647) % s.total
+    join numbered s on s.n = (hashint8(c.punch_id::bigint) & 2147483647) % ($2::int * ${CLASS_HOURS})
     where c.organization_id = $1 and c.deleted_at is null and c.punch_id::bigint % 2 = 0`;
 }
 
