@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { securityHeaders } from './security-headers.ts';
 
 describe('serving the web app', () => {
   const dist = mkdtempSync(path.join(tmpdir(), 'dist-'));
@@ -41,9 +42,25 @@ describe('serving the web app', () => {
     expect(api.json().error.code).toBe('NOT_FOUND');
   });
 
-  it('sends security headers', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/' });
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  it("sends helmet's security headers on pages, assets, API answers and errors", async () => {
+    const expected = securityHeaders();
+    expect(Object.keys(expected).length).toBeGreaterThanOrEqual(10);
+    for (const url of [
+      '/',
+      '/kiosk',
+      '/assets/app-1234.js',
+      '/api/health',
+      '/api/missing',
+      '/api/contact/get',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      for (const [name, value] of Object.entries(expected))
+        expect(res.headers[name.toLowerCase()], `${url} ${name}`).toBe(value);
+    }
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 });
