@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { compileSerializer, serializerCompiler } from './serializer.ts';
+import { compileSerializer, sendJsonText, serializerCompiler } from './serializer.ts';
 
 const contact = {
   _id: '0190aaaa-0000-7000-8000-000000000001',
@@ -91,6 +91,29 @@ describe('compiled response serializers', () => {
     app.get('/null', { schema: { response: { 200: shape } } }, () => ({ name: null, note: null }));
     expect((await app.inject('/ok')).json()).toEqual({ name: 'a', note: null });
     expect((await app.inject('/null')).statusCode).toBe(500);
+    await app.close();
+  });
+
+  it('send JSON text as it is, checked under test against the schema and for fields it does not name', async () => {
+    const shape = z.object({ list: z.array(z.object({ name: z.string(), at: z.string().nullable() })) });
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    const route = (path: string, text: string) =>
+      app.get(path, { schema: { response: { 200: shape } } }, async (_req, reply) => {
+        sendJsonText(reply, shape, text);
+      });
+    const good = '{"list":[{"name":"Zo\\u00eb \\"A\\"","at":null}]}';
+    route('/ok', good);
+    route('/extra', '{"list":[{"name":"a","at":null,"secret":"x"}]}');
+    route('/wrong', '{"list":[{"name":null,"at":null}]}');
+    const ok = await app.inject('/ok');
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(ok.body).toBe(good);
+    expect(ok.json()).toEqual({ list: [{ name: 'Zoë "A"', at: null }] });
+    expect((await app.inject('/extra')).statusCode).toBe(500);
+    expect((await app.inject('/wrong')).statusCode).toBe(500);
     await app.close();
   });
 });

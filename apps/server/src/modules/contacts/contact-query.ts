@@ -35,27 +35,53 @@ const PICKER_COLUMNS = sql`
   c.contact_type_id, c.rank_id, ${TYPE_AND_RANK}`;
 
 /**
+ * The fields of a contact answer, named and nested as ContactAnswer has them, over contact `c`
+ * with its type `ct`, stage `st` and lead source `ls` joined (contactAnswerSql).
+ */
+const ANSWER_FIELDS = sql`
+  c.id as "_id", c.full_name as "fullName", c.first_name as "firstName", c.last_name as "lastName",
+  c.email, c.phone, c.photo, c.status, c.is_former as "isFormer",
+  c.contact_type_id as "contactTypeId",
+  (select row_to_json(x) from (select ct.id as "_id", ct.name, ct.type where ct.id is not null) x) as "contactType",
+  c.stage_id as "stageId",
+  (select row_to_json(x) from (select st.id as "_id", st.name where st.id is not null) x) as stage,
+  c.lead_source_id as "leadSourceId",
+  (select row_to_json(x) from (select ls.id as "_id", ls.name where ls.id is not null) x) as "leadSource",
+  c.rank_id as "rankId",
+  (select row_to_json(x) from (
+     select r.id as "_id", r.name as "rankName", r.image as "rankImage", r.category_id as "categoryId",
+       rc.name as "categoryName"
+     from client_ranks r
+     join rank_categories rc on rc.organization_id = r.organization_id and rc.id = r.category_id
+     where r.organization_id = c.organization_id and r.id = c.rank_id) x) as "currentRank",
+  coalesce((
+    select json_agg(x order by lower(x.name), x."_id") from (
+      select t.id as "_id", t.name, t.color
+      from contact_tags ctg join tags t on t.organization_id = ctg.organization_id and t.id = ctg.tag_id
+      where ctg.organization_id = c.organization_id and ctg.contact_id = c.id) x
+  ), '[]'::json) as tags,
+  c.punch_id as "punchId", c.billing_address as "billingAddress",
+  to_char(c.birthday, 'YYYY-MM-DD') as birthday,
+  ${isoText(LAST_ATTENDED)} as "lastAttendedAt", ${isoText(sql`c.last_contacted_at`)} as "lastContactedAt",
+  c.payment_status as "paymentStatus", c.plan, c.stop_sms as "stopSms",
+  coalesce(c.custom_fields, '{}'::jsonb) as "customFields", c.user_id as "userId", c.created_by as "createdBy",
+  ${isoText(sql`c.created_at`)} as "createdAt", ${isoText(sql`c.updated_at`)} as "updatedAt"`;
+
+/**
  * Full contact answers for the rows of `source`, a subquery over contacts aliased `c` that has
  * already applied filters, order and limit; `orderBy` repeats its order for the few rows left.
+ * Each answer comes as JSON text (`j`), written by PostgreSQL: the list sends it as it is
+ * (sendJsonText), which spares the server parsing some 3,300 fields a page and writing them
+ * again (about half its CPU on the list). `extra` adds columns beside it.
  */
 export function contactAnswerSql(source: SQL, orderBy: SQL, extra: SQL = sql``): SQL {
   return sql`
-    select ${PICKER_COLUMNS}${extra},
-      c.first_name, c.last_name, c.stage_id, st.name as stage_name,
-      c.lead_source_id, ls.name as lead_source_name, c.punch_id, c.billing_address,
-      to_char(c.birthday, 'YYYY-MM-DD') as birthday,
-      ${isoText(LAST_ATTENDED)} as last_attended_at,
-      ${isoText(sql`c.last_contacted_at`)} as last_contacted_at,
-      c.payment_status, c.plan, c.custom_fields, c.user_id, c.created_by,
-      ${isoText(sql`c.created_at`)} as created_at, ${isoText(sql`c.updated_at`)} as updated_at,
-      coalesce((
-        select json_agg(json_build_object('_id', t.id, 'name', t.name, 'color', t.color) order by lower(t.name), t.id)
-        from contact_tags x join tags t on t.organization_id = x.organization_id and t.id = x.tag_id
-        where x.organization_id = c.organization_id and x.contact_id = c.id
-      ), '[]'::json) as tags
+    select row_to_json(r)::text as j${extra}
     from (${source}) c
+    left join contact_types ct on ct.organization_id = c.organization_id and ct.id = c.contact_type_id
     left join stages st on st.organization_id = c.organization_id and st.id = c.stage_id
     left join lead_sources ls on ls.organization_id = c.organization_id and ls.id = c.lead_source_id
+    cross join lateral (select ${ANSWER_FIELDS}) r
     order by ${orderBy}`;
 }
 
@@ -81,26 +107,9 @@ export interface PickerRow {
   rk: [string, string | null, string | null, string | null] | string | null;
 }
 
-export interface ContactRow extends PickerRow {
-  first_name: string | null;
-  last_name: string | null;
-  stage_id: string | null;
-  stage_name: string | null;
-  lead_source_id: string | null;
-  lead_source_name: string | null;
-  punch_id: string | null;
-  billing_address: ContactAnswer['billingAddress'];
-  birthday: string | null;
-  last_attended_at: string | null;
-  last_contacted_at: string | null;
-  payment_status: ContactAnswer['paymentStatus'];
-  plan: string | null;
-  custom_fields: ContactAnswer['customFields'] | null;
-  user_id: string | null;
-  created_by: string | null;
-  created_at: string;
-  updated_at: string;
-  tags: ContactAnswer['tags'] | string;
+/** A contact answer as contactAnswerSql writes it. */
+export interface ContactRow {
+  j: string;
 }
 
 const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
@@ -147,44 +156,8 @@ export function toPickerOption(r: PickerRow): ContactPickerOption {
   };
 }
 
-/**
- * Every field is written out: building the answer by rest and spread from the driver's
- * null-prototype rows cost about 50 µs a row (5 ms for a page of 100), more than the query.
- */
 export function toContactAnswer(r: ContactRow): ContactAnswer {
-  return {
-    _id: r.id,
-    fullName: r.full_name,
-    photo: r.photo,
-    email: r.email,
-    phone: r.phone,
-    status: r.status,
-    isFormer: r.is_former,
-    stopSms: r.stop_sms,
-    firstName: r.first_name,
-    lastName: r.last_name,
-    contactTypeId: r.contact_type_id,
-    contactType: contactTypeOf(r),
-    stageId: r.stage_id,
-    stage: r.stage_id ? { _id: r.stage_id, name: r.stage_name! } : null,
-    leadSourceId: r.lead_source_id,
-    leadSource: r.lead_source_id ? { _id: r.lead_source_id, name: r.lead_source_name! } : null,
-    rankId: r.rank_id,
-    currentRank: currentRankOf(r),
-    tags: json(r.tags),
-    punchId: r.punch_id,
-    billingAddress: r.billing_address ? json(r.billing_address) : null,
-    birthday: r.birthday,
-    lastAttendedAt: r.last_attended_at,
-    lastContactedAt: r.last_contacted_at,
-    paymentStatus: r.payment_status,
-    plan: r.plan,
-    customFields: r.custom_fields ? json(r.custom_fields) : {},
-    userId: r.user_id,
-    createdBy: r.created_by,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-  };
+  return JSON.parse(r.j) as ContactAnswer;
 }
 
 export async function rowsOf<T>(tx: Tx, query: SQL): Promise<T[]> {

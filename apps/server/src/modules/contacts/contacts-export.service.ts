@@ -86,9 +86,9 @@ export async function writeContactsCsv(
     if (after) conditions.push(sql`(${key}, ${id}) < (${after.key}::timestamptz, ${after.id}::uuid)`);
     const source = sql`select c.*, ${key} as sort_at, (${key})::text as sort_key from ${from}
       where ${sql.join(conditions, sql` and `)} order by ${order} limit ${BATCH}`;
-    const rows = await rowsOf<ContactRow & { sort_key: string }>(
+    const rows = await rowsOf<ContactRow & { sort_key: string; id: string }>(
       tx,
-      contactAnswerSql(source, outer, sql`, c.sort_key`),
+      contactAnswerSql(source, outer, sql`, c.sort_key, c.id`),
     );
     if (rows.length === 0) break;
     let chunk = '';

@@ -15,6 +15,7 @@ import {
   multiByIdQuery,
   pickerListAnswer,
 } from '@opsuite/shared';
+import { sendJsonText } from '../../plugins/serializer.ts';
 import type { App } from '../../plugins/types.ts';
 import { loadContacts } from './contact-query.ts';
 import { findExisting, getContact } from './contacts.service.ts';
@@ -39,7 +40,10 @@ export function contactsReadRoutes(app: App) {
       config: oneRead,
       schema: { tags, querystring: contactListQuery, response: { 200: contactListAnswer } },
     },
-    (req) => req.tenant((tx) => listContacts(tx, req.ctx!, req.query)),
+    async (req, reply) => {
+      const text = await req.tenant((tx) => listContacts(tx, req.ctx!, req.query));
+      sendJsonText(reply, contactListAnswer, text);
+    },
   );
 
   app.get(
