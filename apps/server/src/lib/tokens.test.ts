@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TokenSigner } from './tokens.ts';
 
 const SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -64,5 +64,31 @@ describe('access and device tokens', () => {
     expect(
       await codeOf(signer.verify(await sign({ typ: 'access', iss: 'opsuite' }, now + 60), 'access')),
     ).toBe('accepted');
+  });
+
+  it('remembers a verified token but checks its kind and times on every use', async () => {
+    vi.useFakeTimers({ now: new Date('2026-01-01T00:00:00Z') });
+    try {
+      const fresh = new TokenSigner(SECRET, 60);
+      const token = await fresh.sign({ sub: 'u1', typ: 'device', org: 'o1' });
+      expect(await fresh.verify(token, 'device')).toEqual({ sub: 'u1', typ: 'device', org: 'o1' });
+      expect(await fresh.verify(token, 'device')).toEqual({ sub: 'u1', typ: 'device', org: 'o1' });
+      expect(await codeOf(fresh.verify(token, 'access'))).toBe('UNAUTHENTICATED');
+      vi.setSystemTime(new Date('2026-01-01T00:01:01Z'));
+      expect(await codeOf(fresh.verify(token, 'device'))).toBe('TOKEN_EXPIRED');
+      const now = Math.floor(Date.now() / 1000);
+      const later = await new SignJWT({ typ: 'access', iss: 'opsuite' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('u2')
+        .setNotBefore(now + 30)
+        .setExpirationTime(now + 600)
+        .sign(key);
+      expect(await codeOf(fresh.verify(later, 'access'))).toBe('UNAUTHENTICATED');
+      vi.setSystemTime(new Date(Date.now() + 31_000));
+      expect(await codeOf(fresh.verify(later, 'access'))).toBe('accepted');
+      expect(await codeOf(fresh.verify(`${later.slice(0, -1)}x`, 'access'))).toBe('UNAUTHENTICATED');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
