@@ -40,14 +40,6 @@ export async function adjustSlot(
   throw conflict(CLASS_FULL, 'bookingSlot');
 }
 
-/** Locks several slots in one order (by id), so two moves between the same slots cannot deadlock. */
-export async function lockSlotsInOrder(tx: Tx, orgId: string, ids: string[]): Promise<void> {
-  await tx.execute(
-    sql`select id from booking_slots where organization_id = ${orgId} and id = any(${sql.param(ids)}::uuid[])
-        order by id for update`,
-  );
-}
-
 /** The member's live booking in a slot, if any. */
 export async function liveBookingIn(tx: Tx, orgId: string, slotId: string, contactId: string) {
   const [row] = await rows<{ id: string; status: string }>(

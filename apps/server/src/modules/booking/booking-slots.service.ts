@@ -77,15 +77,15 @@ export async function createSlot(tx: Tx, org: Org, body: SlotInput) {
 
 /** The live slot, locked for the rest of the transaction. */
 export async function lockSlot(tx: Tx, orgId: string, id: string, field?: string) {
-  // Its kiosk tallies first, so that the counts read here (capacity checks) are the whole counts.
+  // Locked with its kiosk tallies folded in, so that the counts read here (capacity checks) are
+  // the whole counts; the read that follows sees the row as locked.
   await lockAndFoldSlots(tx, orgId, [id]);
   const [row] = await tx
     .select()
     .from(bookingSlots)
     .where(
       and(eq(bookingSlots.organizationId, orgId), eq(bookingSlots.id, id), isNull(bookingSlots.deletedAt)),
-    )
-    .for('update');
+    );
   if (!row) throw missing('Slot', field);
   return row;
 }

@@ -8,8 +8,9 @@ import { noteAttendance, recordActivity } from '../contacts/index.ts';
 import { bookings } from './booking.tables.ts';
 import { conflict, invalid, isStaff, isUniqueViolation, missing, rows } from './booking-access.ts';
 import { bookingRecordAnswer, loadBooking, loadSlot } from './booking-queries.ts';
-import { adjustSlot, holdsSeat, liveBookingIn, lockSlotsInOrder } from './booking-seats.ts';
+import { adjustSlot, holdsSeat, liveBookingIn } from './booking-seats.ts';
 import { bookingTypeOrMissing } from './booking-types.service.ts';
+import { lockSlotsInOrder } from './slot-tallies.ts';
 
 // The appointment life cycle (core §4): book, update, reschedule (a slot move), delete (soft).
 

@@ -22,6 +22,14 @@ export const attendedTotal = (slot = 's') => sql.raw(attendedTotalText(slot));
 /** Booked count of the slot aliased `slot`: its column plus its tallies. */
 export const bookedTotal = (slot = 's') => sql.raw(`(${slot}.booked_count + ${tallySum(slot, 'booked')})`);
 
+/** Locks several slots in one order (by id), so two callers locking the same slots cannot deadlock. */
+export async function lockSlotsInOrder(tx: Tx, orgId: string, ids: string[]): Promise<void> {
+  await tx.execute(
+    sql`select id from booking_slots where organization_id = ${orgId} and id = any(${sql.param(ids)}::uuid[])
+        order by id for update`,
+  );
+}
+
 /**
  * Locks the slots (in id order, so two callers cannot deadlock) and moves their tallies into
  * their rows. Two statements: the fold's snapshot is taken once the locks are held, when no fast
@@ -31,9 +39,7 @@ export const bookedTotal = (slot = 's') => sql.raw(`(${slot}.booked_count + ${ta
 export async function lockAndFoldSlots(tx: Tx, orgId: string, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   const list = sql`${sql.param(ids)}::uuid[]`;
-  await tx.execute(
-    sql`select id from booking_slots where organization_id = ${orgId} and id = any(${list}) order by id for update`,
-  );
+  await lockSlotsInOrder(tx, orgId, ids);
   await tx.execute(
     sql`with folded as (
           delete from booking_slot_tallies where organization_id = ${orgId} and slot_id = any(${list})
