@@ -6,8 +6,9 @@ import { bookingSlots } from './booking.tables.ts';
  * A class's kiosk check-ins counted in a few rows instead of one (migration 0019): the fast
  * check-in adds to the row of its database connection's shard, so 50 kiosks checking into one
  * class no longer queue on the class row's lock, each behind the previous one's commit. A slot's
- * counts are its own columns plus the sum of its rows here (slotCountsSql); changes that need the
- * exact row count (capacity, cancellations) first lock the slot and fold these rows into it.
+ * counts are its own columns plus the sum of its rows here (attendedTotal and bookedTotal in
+ * slot-tallies.ts); changes that need the exact row count (capacity, cancellations) first lock
+ * the slot and fold these rows into it.
  */
 export const bookingSlotTallies = pgTable(
   'booking_slot_tallies',
