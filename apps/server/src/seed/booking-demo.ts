@@ -84,7 +84,7 @@ export async function seedBookingDemo(db: Database, orgId: string, o: BookingDem
     if (tonight) {
       await createBooking(
         tx,
-        { orgId, userId: o.adminUserId, staff: true, contactId: null, source: 'admin' },
+        { orgId, userId: o.adminUserId, staff: true, contactId: null, source: 'admin', timeZone: o.timeZone },
         { invitedUser: o.memberContactId, bookingSlot: tonight.id, status: 'booked' },
       );
     }

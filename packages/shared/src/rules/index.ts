@@ -1,6 +1,7 @@
 // Pure business rules shared by the server and the web app: validation, display formats,
 // units, theme colours, paging and permissions. No I/O here, so everything is unit-tested.
 export * from './cost-rounding.ts';
+export * from './day-labels.ts';
 export * from './email.ts';
 export * from './escape-html.ts';
 export * from './file-kind.ts';

@@ -1,4 +1,4 @@
-import type { BookingCreateBody } from '@opsuite/shared';
+import { type BookingCreateBody, formatDayAt, formatInstantAt } from '@opsuite/shared';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { forbidden } from '../../lib/errors.ts';
@@ -23,6 +23,8 @@ export interface Actor {
   staff: boolean;
   contactId: string | null;
   source: 'admin' | 'member' | 'kiosk' | 'public';
+  /** The organisation's IANA zone: times written into text (the timeline) read on its clock. */
+  timeZone: string;
 }
 
 export function actorOf(ctx: RequestContext): Actor {
@@ -33,6 +35,7 @@ export function actorOf(ctx: RequestContext): Actor {
     staff,
     contactId: ctx.role.contactId,
     source: staff ? 'admin' : 'member',
+    timeZone: ctx.organization.timeZone,
   };
 }
 
@@ -110,7 +113,7 @@ export async function createBooking(tx: Tx, actor: Actor, body: BookingCreateBod
       seats: holdsSeat(status) ? 1 : 0,
       attended: completed ? 1 : 0,
     });
-    title = `${slot.bt_title} on ${slot.date} at ${slot.start_time}`;
+    title = `${slot.bt_title} on ${formatDayAt(slot.date, slot.start_time)}`;
     values = {
       organizationId: actor.orgId,
       id,
@@ -125,7 +128,7 @@ export async function createBooking(tx: Tx, actor: Actor, body: BookingCreateBod
     };
   } else {
     const type = await bookingTypeOrMissing(tx, actor.orgId, body.bookingType!, 'bookingType');
-    title = `${type.title} at ${body.startDate}`;
+    title = `${type.title} on ${formatInstantAt(body.startDate!, actor.timeZone)}`;
     values = {
       organizationId: actor.orgId,
       id,

@@ -1,3 +1,4 @@
+import { formatInstantAt } from '@opsuite/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KIND } from '../../../test/helpers.ts';
 import { createKit, createSlot, createType, type Kit } from './booking.test-kit.ts';
@@ -48,6 +49,12 @@ describe(`appointments and class bookings (${DB_KIND})`, () => {
     });
     expect(made.body.data.contact.fullName).toContain('client');
     const id = made.body.data._id;
+    // The member's timeline says when, the way the calendar shows it.
+    const [entry] = await kit.sqlRows<{ title: string }>(
+      `select title from contact_activities where data->>'bookingId' = $1 and kind = 'booking'`,
+      [id],
+    );
+    expect(entry?.title).toBe('Booked Muay Thai on Mon, May 6 at 06:00 PM');
     expect(await slotCounts(kit, a._id)).toEqual({ booked_count: 1, attended_slots: 0 });
 
     const moved = await kit.admin.call('PUT', `/api/booking/${id}/reschedule`, { bookingSlot: b._id });
@@ -98,6 +105,14 @@ describe(`appointments and class bookings (${DB_KIND})`, () => {
       slot: null,
     });
     const id = made.body.data._id;
+    // Its time on the timeline is on the organisation's clock, not UTC's.
+    const [{ title, zone } = { title: '', zone: '' }] = await kit.sqlRows<{ title: string; zone: string }>(
+      `select a.title, o.time_zone as zone from contact_activities a join organizations o on o.id = a.organization_id
+       where a.data->>'bookingId' = $1`,
+      [id],
+    );
+    expect(title).toBe(`Booked Private lesson on ${formatInstantAt('2030-06-01T15:00:00Z', zone)}`);
+    expect(title).toMatch(/^Booked Private lesson on \w{3}, Jun 1 at \d\d:\d\d [AP]M$/);
     const upd = await kit.admin.call('PUT', `/api/booking/${id}`, { notes: 'Back takes' });
     expect(upd.body.message).toBe('Appointment updated');
     const moved = await kit.admin.call('PUT', `/api/booking/${id}/reschedule`, {

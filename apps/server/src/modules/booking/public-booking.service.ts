@@ -136,7 +136,7 @@ export async function bookPublicSlot(
     try {
       const { data } = await createBooking(
         tx,
-        { orgId, userId: null, staff: true, contactId: null, source: 'public' },
+        { orgId, userId: null, staff: true, contactId: null, source: 'public', timeZone: org!.time_zone },
         { invitedUser: contactId, bookingSlot: slot.id, status: 'booked' },
       );
       return {
