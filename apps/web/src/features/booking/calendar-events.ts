@@ -18,11 +18,16 @@ export interface CalendarPermissions {
   canUpdate: boolean;
 }
 
-/** "Yoga · 3/20" for a class with a capacity, "Yoga · 3 booked" without one. */
-export function classTitle(item: CalendarItem): string {
+/** "3/20" for a class with a capacity, "3 booked" without one. */
+export function classSeats(item: CalendarItem): string {
   const booked = item.extendedProps.bookedCount ?? 0;
   const capacity = item.extendedProps.capacity;
-  return `${item.title} · ${capacity ? `${booked}/${capacity}` : `${booked} booked`}`;
+  return capacity ? `${booked}/${capacity}` : `${booked} booked`;
+}
+
+/** "Yoga · 3/20" for a class with a capacity, "Yoga · 3 booked" without one. */
+export function classTitle(item: CalendarItem): string {
+  return `${item.title} · ${classSeats(item)}`;
 }
 
 export function itemTitle(item: CalendarItem): string {

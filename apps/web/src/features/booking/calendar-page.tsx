@@ -18,6 +18,7 @@ import classes from './calendar.module.css';
 import { FILTERS, toCalendarEvents, toggleFilter } from './calendar-events';
 import { intlTimeZonePlugin } from './calendar-zone-plugin';
 import { AppointmentDrawer } from './components/appointment-drawer';
+import { calendarEventContent } from './components/calendar-event-content';
 import { CalendarFilters } from './components/calendar-filters';
 import { CalendarSettingsModal } from './components/calendar-settings-modal';
 import { useEventColor } from './components/color-name-select';
@@ -178,6 +179,11 @@ export function CalendarPage() {
         editable={canUpdate}
         eventStartEditable={canUpdate}
         events={events}
+        eventContent={calendarEventContent}
+        eventDidMount={(info) => {
+          // The whole title as a tooltip where a view cuts it (month cells, narrow columns).
+          info.el.title ||= info.event.title;
+        }}
         datesSet={onDatesSet}
         select={onSelect}
         eventClick={onEventClick}

@@ -1,0 +1,37 @@
+import type { EventContentArg } from '@fullcalendar/core';
+import { render, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { describe, expect, it } from 'vitest';
+import { calendarItem } from '../booking.fixtures';
+import { calendarEventContent } from './calendar-event-content';
+
+const argFor = (item: ReturnType<typeof calendarItem>, view: string) =>
+  ({
+    event: { extendedProps: { item }, title: item.title },
+    view: { type: view },
+    timeText: '7:00 - 8:00',
+  }) as unknown as EventContentArg;
+
+describe('calendar event content', () => {
+  it('puts a class name and its seats on lines of their own on the week grid, the whole title as a tooltip', () => {
+    const item = calendarItem('class', 1, 'Brazilian Jiu-Jitsu Fundamentals');
+    render(calendarEventContent(argFor(item, 'timeGridWeek')) as ReactElement);
+    expect(screen.getByText('7:00 - 8:00')).toBeInTheDocument();
+    const name = screen.getByText('Brazilian Jiu-Jitsu Fundamentals');
+    expect(screen.getByText('3/20')).toBeInTheDocument();
+    expect(name.parentElement).toHaveAttribute('title', 'Brazilian Jiu-Jitsu Fundamentals · 3/20');
+  });
+
+  it('names the member of an appointment and shows no seats', () => {
+    const item = calendarItem('appointment', 2, 'Personal Training');
+    render(calendarEventContent(argFor(item, 'timeGridDay')) as ReactElement);
+    expect(screen.getByText('Personal Training · Morgan Member')).toBeInTheDocument();
+    expect(screen.queryByText(/booked|\//)).not.toBeInTheDocument();
+  });
+
+  it("keeps FullCalendar's own layout in the month and list views", () => {
+    const item = calendarItem('class', 1, 'Yoga');
+    expect(calendarEventContent(argFor(item, 'dayGridMonth'))).toBe(true);
+    expect(calendarEventContent(argFor(item, 'listWeek'))).toBe(true);
+  });
+});
