@@ -106,7 +106,7 @@ function BookingTypeForm({ type, onDone }: { type: BookingTypeAnswer | null; onD
           />
           <TextInput
             label="Program name"
-            description="Shown on the kiosk under the class"
+            description="Shown on the kiosk under the class. Its classes count toward the progression of the same name (Contact settings, Ranks)"
             maxLength={120}
             {...text('programName')}
           />
