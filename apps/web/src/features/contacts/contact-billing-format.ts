@@ -1,5 +1,6 @@
 import type { ContractInterval, ContractStatus, InvoiceStatus } from '@opsuite/shared';
 import dayjs from 'dayjs';
+import type { Contact } from './contacts.types';
 
 // How contracts and invoices read on screen: money, intervals and the status colours
 // (platform §3 payment status colours: due, paid, forfeit, refund, past due).
@@ -49,11 +50,21 @@ export const INVOICE_STATUS: Record<InvoiceStatus, { label: string; color: strin
 };
 export const INVOICE_STATUS_ORDER: InvoiceStatus[] = ['due', 'past_due', 'paid', 'forfeit', 'refund'];
 
-export const PAYMENT_STATUS: Record<'none' | 'past_due' | 'frozen', { label: string; color: string }> = {
-  none: { label: 'In good standing', color: 'green' },
+/**
+ * The contact's payment status, worded as the contacts filter offers it (platform §3: none, past due,
+ * and "freezed" shown as Frozen). The list, the overview and the billing views all read this map.
+ */
+export const PAYMENT_STATUS: Record<Contact['paymentStatus'], { label: string; color: string }> = {
+  none: { label: 'None', color: 'gray' },
   past_due: { label: 'Past due', color: 'red' },
   frozen: { label: 'Frozen', color: 'cyan' },
 };
+/** The statuses in the order the filter lists them. */
+export const PAYMENT_STATUS_ORDER: Contact['paymentStatus'][] = ['none', 'past_due', 'frozen'];
+
+/** What every view shows for a contact without a plan. */
+export const NO_PLAN = 'No plan';
+export const planText = (plan: string | null | undefined) => plan?.trim() || NO_PLAN;
 
 export const PAYMENT_METHODS = [
   { value: 'cash', label: 'Cash' },

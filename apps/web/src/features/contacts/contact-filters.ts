@@ -1,4 +1,5 @@
 import { CONTACTS_PAGINATION } from '@opsuite/shared/rules/pagination';
+import { PAYMENT_STATUS, PAYMENT_STATUS_ORDER } from './contact-billing-format';
 
 // The contacts filter state (platform §3) and how it becomes the query of contact/get.
 
@@ -45,11 +46,10 @@ export const STATUS_OPTIONS = [
   { value: 'former', label: 'Former' },
 ];
 /** The stored value `frozen` is what the original product called "freezed"; it shows as Frozen. */
-export const PAYMENT_STATUS_OPTIONS = [
-  { value: 'none', label: 'None' },
-  { value: 'past_due', label: 'Past due' },
-  { value: 'frozen', label: 'Frozen' },
-];
+export const PAYMENT_STATUS_OPTIONS = PAYMENT_STATUS_ORDER.map((value) => ({
+  value,
+  label: PAYMENT_STATUS[value].label,
+}));
 export const DATA_FLOW_OPTIONS = [
   { value: 'off', label: 'Off' },
   { value: 'on', label: 'On' },

@@ -1,11 +1,11 @@
-import { Badge, Group, Pagination, Paper, Text, TextInput } from '@mantine/core';
+import { Group, Pagination, Paper, Text, TextInput } from '@mantine/core';
 import type { BillingState } from '../contact-billing.api';
-import { PAYMENT_STATUS } from '../contact-billing-format';
+import { planText } from '../contact-billing-format';
+import { PaymentBadge } from './contact-cells';
 
 /** The contact's plan and payment status, as the contacts list filters them. */
 export function BillingSummary({ billing }: { billing: BillingState | undefined }) {
   if (!billing) return null;
-  const status = PAYMENT_STATUS[billing.paymentStatus];
   return (
     <Paper withBorder radius="md" p="sm">
       <Group gap="lg" wrap="wrap">
@@ -13,15 +13,13 @@ export function BillingSummary({ billing }: { billing: BillingState | undefined 
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
             Plan
           </Text>
-          <Text fw={600}>{billing.plan ?? 'No plan'}</Text>
+          <Text fw={600}>{planText(billing.plan)}</Text>
         </div>
         <div>
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
             Payment status
           </Text>
-          <Badge color={status.color} variant="light" mt={2} data-payment-status={billing.paymentStatus}>
-            {status.label}
-          </Badge>
+          <PaymentBadge status={billing.paymentStatus} size="md" />
         </div>
       </Group>
     </Paper>

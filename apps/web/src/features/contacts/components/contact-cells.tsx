@@ -5,13 +5,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { UserAvatar } from '../../../components/avatar';
 import type { ListColumn } from '../column-settings';
+import { PAYMENT_STATUS, planText } from '../contact-billing-format';
 import type { Contact } from '../contacts.types';
-
-const PAYMENT_LABELS: Record<Contact['paymentStatus'], { label: string; color: string }> = {
-  none: { label: 'None', color: 'gray' },
-  past_due: { label: 'Past due', color: 'red' },
-  frozen: { label: 'Frozen', color: 'cyan' },
-};
 
 export function formatDate(value: string | null | undefined): string {
   return value ? dayjs(value).format('MMM D, YYYY') : '';
@@ -32,11 +27,27 @@ export function StatusBadge({ contact }: { contact: Contact }) {
   );
 }
 
-export function PaymentBadge({ status }: { status: Contact['paymentStatus'] }) {
-  const { label, color } = PAYMENT_LABELS[status];
-  if (status === 'none') return <Text size="sm">{label}</Text>;
+/**
+ * The payment status in the filter's words; a badge only when it needs attention. `md` is the
+ * larger form beside the plan in the contracts and invoices views.
+ */
+export function PaymentBadge({
+  status,
+  size = 'sm',
+}: {
+  status: Contact['paymentStatus'];
+  size?: 'sm' | 'md';
+}) {
+  const { label, color } = PAYMENT_STATUS[status];
+  if (status === 'none') {
+    return (
+      <Text span size={size} fw={size === 'md' ? 600 : undefined} data-payment-status={status}>
+        {label}
+      </Text>
+    );
+  }
   return (
-    <Badge size="sm" variant="light" color={color}>
+    <Badge size={size} variant="light" color={color} data-payment-status={status}>
       {label}
     </Badge>
   );
@@ -126,7 +137,7 @@ export function cellContent(contact: Contact, column: ListColumn): ReactNode {
     case 'paymentStatus':
       return <PaymentBadge status={contact.paymentStatus} />;
     case 'plan':
-      return contact.plan ?? '';
+      return planText(contact.plan);
     case 'lastAttendedAt':
       return formatDate(contact.lastAttendedAt);
     case 'lastContactedAt':

@@ -1,5 +1,6 @@
 import { Card, Grid, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { planText } from '../contact-billing-format';
 import type { Contact, ContactField } from '../contacts.types';
 import { formatDate, PaymentBadge, TagBadges } from './contact-cells';
 import { FamilyCard } from './family-card';
@@ -60,7 +61,7 @@ export function ContactOverview({
                   ? `${contact.currentRank.rankName} (${contact.currentRank.categoryName})`
                   : ''}
               </Fact>
-              <Fact label="Plan">{contact.plan}</Fact>
+              <Fact label="Plan">{planText(contact.plan)}</Fact>
               <Fact label="Payment status">
                 <PaymentBadge status={contact.paymentStatus} />
               </Fact>

@@ -3,7 +3,15 @@ import { IconDots, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import type { ListColumn } from '../column-settings';
 import type { Contact } from '../contacts.types';
+import {
+  ACTIONS_WIDTH,
+  columnWidth,
+  SELECT_WIDTH,
+  splitColumns,
+  tableMinWidth,
+} from '../contacts-table-layout';
 import { cellContent } from './contact-cells';
+import classes from './contacts-table.module.css';
 
 export interface ContactRowsProps {
   contacts: Contact[];
@@ -59,17 +67,23 @@ export function RowMenu({
 export function ContactsTable(props: ContactRowsProps & { columns: ListColumn[] }) {
   const { contacts, columns, selected } = props;
   const navigate = useNavigate();
-  const visible = columns.filter((column) => column.visible);
+  const { pinned, rest } = splitColumns(columns);
   const allOn = contacts.length > 0 && contacts.every((c) => selected.has(c._id));
   const someOn = contacts.some((c) => selected.has(c._id));
-  const minWidth = visible.reduce((sum, column) => sum + column.width, 100);
+  const nameLeft = { left: SELECT_WIDTH };
 
   return (
-    <Table.ScrollContainer minWidth={minWidth} type="native">
-      <Table highlightOnHover stickyHeader verticalSpacing="xs" style={{ tableLayout: 'fixed' }}>
+    <Table.ScrollContainer minWidth={tableMinWidth(columns)} type="native">
+      <Table
+        highlightOnHover
+        stickyHeader
+        verticalSpacing="xs"
+        style={{ tableLayout: 'fixed' }}
+        aria-label="Contacts"
+      >
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={44}>
+            <Table.Th w={SELECT_WIDTH} className={`${classes.pinned} ${classes.select}`}>
               <Checkbox
                 aria-label="Select all contacts on this page"
                 checked={allOn}
@@ -77,48 +91,79 @@ export function ContactsTable(props: ContactRowsProps & { columns: ListColumn[] 
                 onChange={(event) => props.onToggleAll(event.currentTarget.checked)}
               />
             </Table.Th>
-            {visible.map((column) => (
-              <Table.Th key={column.key} w={column.width}>
-                <Text size="sm" fw={600} truncate>
-                  {column.label}
-                </Text>
+            {/* No width: the name column takes whatever the others leave (at least its own width). */}
+            {pinned && (
+              <Table.Th className={`${classes.pinned} ${classes.name}`} style={nameLeft}>
+                <HeaderLabel column={pinned} />
+              </Table.Th>
+            )}
+            {rest.map((column) => (
+              <Table.Th key={column.key} w={columnWidth(column)}>
+                <HeaderLabel column={column} />
               </Table.Th>
             ))}
-            <Table.Th w={56}>
+            <Table.Th w={ACTIONS_WIDTH} className={`${classes.pinned} ${classes.actions}`}>
               <VisuallyHidden>Actions</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {contacts.map((contact) => (
-            <Table.Tr
-              key={contact._id}
-              data-contact-id={contact._id}
-              bg={selected.has(contact._id) ? 'var(--mantine-primary-color-light)' : undefined}
-              style={{ cursor: 'pointer' }}
-              onClick={() => navigate(`/contacts/${contact._id}`)}
-            >
-              <Table.Td onClick={(event) => event.stopPropagation()}>
-                <Checkbox
-                  aria-label={`Select ${contact.fullName}`}
-                  checked={selected.has(contact._id)}
-                  onChange={(event) => props.onToggle(contact._id, event.currentTarget.checked)}
-                />
-              </Table.Td>
-              {visible.map((column) => (
-                <Table.Td key={column.key} style={{ overflow: 'hidden' }}>
-                  <Text component="div" size="sm" truncate>
-                    {cellContent(contact, column)}
-                  </Text>
+          {contacts.map((contact) => {
+            const isSelected = selected.has(contact._id);
+            return (
+              <Table.Tr
+                key={contact._id}
+                className={classes.row}
+                data-contact-id={contact._id}
+                data-selected={isSelected || undefined}
+                bg={isSelected ? 'var(--mantine-primary-color-light)' : undefined}
+                style={{ cursor: 'pointer' }}
+                onClick={() => navigate(`/contacts/${contact._id}`)}
+              >
+                <Table.Td
+                  className={`${classes.pinned} ${classes.select}`}
+                  onClick={(event) => event.stopPropagation()}
+                >
+                  <Checkbox
+                    aria-label={`Select ${contact.fullName}`}
+                    checked={isSelected}
+                    onChange={(event) => props.onToggle(contact._id, event.currentTarget.checked)}
+                  />
                 </Table.Td>
-              ))}
-              <Table.Td>
-                <RowMenu contact={contact} {...props} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
+                {pinned && (
+                  <Table.Td
+                    className={`${classes.pinned} ${classes.name}`}
+                    style={{ ...nameLeft, overflow: 'hidden' }}
+                  >
+                    <Text component="div" size="sm" truncate>
+                      {cellContent(contact, pinned)}
+                    </Text>
+                  </Table.Td>
+                )}
+                {rest.map((column) => (
+                  <Table.Td key={column.key} style={{ overflow: 'hidden' }}>
+                    <Text component="div" size="sm" truncate>
+                      {cellContent(contact, column)}
+                    </Text>
+                  </Table.Td>
+                ))}
+                <Table.Td className={`${classes.pinned} ${classes.actions}`}>
+                  <RowMenu contact={contact} {...props} />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** A header on one line; a label longer than its column ends in an ellipsis and shows in full on hover. */
+function HeaderLabel({ column }: { column: ListColumn }) {
+  return (
+    <Text size="sm" fw={600} truncate title={column.label} style={{ whiteSpace: 'nowrap' }}>
+      {column.label}
+    </Text>
   );
 }

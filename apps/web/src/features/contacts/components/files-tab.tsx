@@ -10,6 +10,7 @@ import {
   Stack,
   Table,
   Text,
+  VisuallyHidden,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
@@ -27,12 +28,12 @@ import {
   IconUpload,
   IconVideo,
 } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { toast } from '../../../app/toast';
 import { useIsPhone } from '../../../app/use-is-phone';
 import { CONTACT_MESSAGES, failureText, toastFailure } from '../contact-messages';
 import { downloadContactFile, useContactFiles, useFileMutations } from '../contact-records.api';
+import { formatDateInZone, useOrganizationTimeZone } from '../contact-time';
 import type { ContactFile } from '../contacts.types';
 import { prepareUpload } from '../image-compress';
 
@@ -61,6 +62,7 @@ export function formatSize(bytes: number | null | undefined): string {
  */
 export function FilesTab({ contactId, canWrite }: { contactId: string; canWrite: boolean }) {
   const isPhone = useIsPhone();
+  const timeZone = useOrganizationTimeZone();
   const files = useContactFiles(contactId);
   const { upload, remove } = useFileMutations(contactId);
   const [busy, setBusy] = useState(false);
@@ -124,55 +126,34 @@ export function FilesTab({ contactId, canWrite }: { contactId: string; canWrite:
           </Text>
         )}
         {list.length > 0 && (
-          <Table.ScrollContainer minWidth={isPhone ? 360 : 560}>
-            <Table verticalSpacing="xs" aria-label="Contact files">
+          <Table.ScrollContainer minWidth={isPhone ? 0 : 560}>
+            <Table
+              verticalSpacing="xs"
+              aria-label="Contact files"
+              style={isPhone ? { tableLayout: 'fixed' } : undefined}
+            >
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Name</Table.Th>
-                  <Table.Th>Kind</Table.Th>
+                  {!isPhone && <Table.Th>Kind</Table.Th>}
                   {!isPhone && <Table.Th>Size</Table.Th>}
                   {!isPhone && <Table.Th>Added</Table.Th>}
-                  <Table.Th w={48} />
+                  <Table.Th w={isPhone ? 48 : 56}>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {list.map((file) => {
-                  const Icon = KIND_ICONS[file.kind] ?? IconFile;
-                  return (
-                    <Table.Tr key={file._id}>
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <Icon size={18} />
-                          <Anchor
-                            component="button"
-                            type="button"
-                            size="sm"
-                            truncate
-                            title={`Download ${file.fileName}`}
-                            onClick={() => downloadContactFile(file).catch((error) => toastFailure(error))}
-                          >
-                            {file.fileName}
-                          </Anchor>
-                        </Group>
-                      </Table.Td>
-                      <Table.Td tt="capitalize">{file.kind}</Table.Td>
-                      {!isPhone && <Table.Td>{formatSize(file.size)}</Table.Td>}
-                      {!isPhone && <Table.Td>{dayjs(file.createdAt).format('MMM D, YYYY')}</Table.Td>}
-                      <Table.Td>
-                        {canWrite && (
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Delete ${file.fileName}`}
-                            onClick={() => confirmRemove(file)}
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
+                {list.map((file) => (
+                  <FileRow
+                    key={file._id}
+                    file={file}
+                    isPhone={isPhone}
+                    timeZone={timeZone}
+                    canWrite={canWrite}
+                    onRemove={() => confirmRemove(file)}
+                  />
+                ))}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
@@ -198,5 +179,58 @@ export function FilesTab({ contactId, canWrite }: { contactId: string; canWrite:
         )}
       </Stack>
     </Card>
+  );
+}
+
+interface FileRowProps {
+  file: ContactFile;
+  isPhone: boolean;
+  timeZone: string;
+  canWrite: boolean;
+  onRemove: () => void;
+}
+
+/** One file; on a phone its kind, size and day sit under the name so the row fits the screen. */
+function FileRow({ file, isPhone, timeZone, canWrite, onRemove }: FileRowProps) {
+  const Icon = KIND_ICONS[file.kind] ?? IconFile;
+  const added = formatDateInZone(file.createdAt, timeZone);
+  const kind = file.kind.charAt(0).toUpperCase() + file.kind.slice(1);
+  return (
+    <Table.Tr data-file-id={file._id}>
+      <Table.Td style={{ overflow: 'hidden' }}>
+        <Group gap="xs" wrap="nowrap" align={isPhone ? 'flex-start' : 'center'}>
+          <Icon size={18} style={{ flex: 'none' }} />
+          <Stack gap={0} miw={0} style={{ flex: 1 }}>
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              truncate
+              ta="left"
+              maw="100%"
+              title={`Download ${file.fileName}`}
+              onClick={() => downloadContactFile(file).catch((error) => toastFailure(error))}
+            >
+              {file.fileName}
+            </Anchor>
+            {isPhone && (
+              <Text size="xs" c="dimmed" truncate>
+                {[kind, formatSize(file.size), added].filter(Boolean).join(' · ')}
+              </Text>
+            )}
+          </Stack>
+        </Group>
+      </Table.Td>
+      {!isPhone && <Table.Td>{kind}</Table.Td>}
+      {!isPhone && <Table.Td>{formatSize(file.size)}</Table.Td>}
+      {!isPhone && <Table.Td>{added}</Table.Td>}
+      <Table.Td>
+        {canWrite && (
+          <ActionIcon variant="subtle" color="red" aria-label={`Delete ${file.fileName}`} onClick={onRemove}>
+            <IconTrash size={16} />
+          </ActionIcon>
+        )}
+      </Table.Td>
+    </Table.Tr>
   );
 }

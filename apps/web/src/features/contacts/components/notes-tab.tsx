@@ -1,11 +1,11 @@
 import { ActionIcon, Button, Card, Group, Loader, Stack, Text, Textarea } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { toast } from '../../../app/toast';
 import { toastFailure } from '../contact-messages';
 import { useNoteMutations, useNotes } from '../contact-records.api';
+import { formatDateTimeInZone, useOrganizationTimeZone } from '../contact-time';
 import type { FollowupNote } from '../contacts.types';
 
 /** Follow-up notes: add, edit and remove, newest first. */
@@ -113,11 +113,12 @@ interface NoteCardProps {
 function NoteCard({ note, canWrite, saving, onSave, onRemove }: NoteCardProps) {
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(note.note);
+  const timeZone = useOrganizationTimeZone();
   return (
     <Card padding="md" data-note-id={note._id}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Text size="xs" c="dimmed">
-          {dayjs(note.createdAt).format('MMM D, YYYY h:mm A')}
+          {formatDateTimeInZone(note.createdAt, timeZone)}
           {note.updatedAt !== note.createdAt && ' · edited'}
         </Text>
         {canWrite && !editing && (

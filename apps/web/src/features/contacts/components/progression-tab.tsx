@@ -1,5 +1,6 @@
 import { Badge, Group, Loader, Stack, Text } from '@mantine/core';
 import { useProgressionStatistics } from '../contact-records.api';
+import { rankPositionText } from '../contact-text';
 import type { Contact } from '../contacts.types';
 import { QualifiedProgressionView } from './qualification-views';
 import { QualifiedProgramView } from './qualified-program-view';
@@ -19,7 +20,7 @@ export function ProgressionView({ contact }: { contact: Contact }) {
       {rank && category && (
         <Stack gap="xs">
           <Text size="sm" c="dimmed">
-            Rank {current + 1} of {ranks.length} · {category.total} members ranked in {category.categoryName}
+            {rankPositionText(current + 1, ranks.length, category.total, category.categoryName)}
           </Text>
           <Group gap="xs">
             {ranks.map((r, index) => (

@@ -89,7 +89,7 @@ export function RanksSettings() {
         {selected ? (
           <NamedListEditor
             title={`Ranks of ${selected.name}`}
-            description="From the first rank to the highest."
+            description={`From the first rank to the highest. Classes whose booking type has the program name "${selected.name}" count toward them.`}
             items={categoryRanks.map((rank) => ({ _id: rank._id, name: rank.name }))}
             loading={ranks.isPending}
             addLabel="Add rank"
@@ -243,6 +243,7 @@ function CategoryNameModal({
         <Stack>
           <TextInput
             label="Category name"
+            description="Use the program name of its classes (Booking setup, Booking types): their attendance counts toward these ranks."
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
             data-autofocus
