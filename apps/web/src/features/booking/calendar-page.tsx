@@ -12,6 +12,7 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../app/auth-store';
 import { useIsPhone } from '../../app/use-is-phone';
+import { formatInstant, safeTimeZone, todayInZone, zonedParts } from '../../app/zone-time';
 import { PageToolbar } from '../../components/page-toolbar';
 import { useCalendarItems, useCalendarSettings } from './calendar.api';
 import classes from './calendar.module.css';
@@ -25,7 +26,6 @@ import { useEventColor } from './components/color-name-select';
 import { NewAppointmentModal, NewSlotModal, type NewTimes } from './components/new-booking-modals';
 import { SlotDrawer } from './components/slot-drawer';
 import { useCalendarMoves } from './use-calendar-moves';
-import { formatInstant, safeTimeZone, todayInZone, zonedParts } from './zone-time';
 
 // timegrid and list sit beside a second copy of core in node_modules; the bundler dedupes them to
 // one core at run time (vite.config.ts), but their types still name the other copy.

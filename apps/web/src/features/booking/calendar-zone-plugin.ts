@@ -1,6 +1,6 @@
 import { createPlugin } from '@fullcalendar/core';
 import { NamedTimeZoneImpl } from '@fullcalendar/core/internal';
-import { offsetMinutesAt, wallClockArray } from './zone-time';
+import { offsetMinutesAt, wallClockArray } from '../../app/zone-time';
 
 /**
  * FullCalendar needs a plugin to place dates in a named time zone; this one asks the browser's

@@ -2,10 +2,10 @@ import type { EventApi } from '@fullcalendar/core';
 import type { CalendarItem } from '@opsuite/shared';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '../../app/toast';
+import { zonedParts } from '../../app/zone-time';
 import { useReloadBooking } from './booking.api';
 import { BOOKING_TEXT } from './booking-messages';
 import { bookingCalls, fetchBooking, fetchSlots, slotCalls } from './calendar.api';
-import { zonedParts } from './zone-time';
 
 // Drag-and-drop in the calendar: a class moves (or stretches) its slot ('Slot updated'); an
 // appointment moves to the slot of its booking type that starts there, or, without a slot, to the

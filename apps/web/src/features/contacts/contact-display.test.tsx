@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeSession } from '../../app/auth-store';
+import { formatDateInZone, formatInstant } from '../../app/zone-time';
 import { jsonResponse, makeLoginAnswer, renderWithProviders } from '../../test-utils';
 import { activityKindLabel } from './activity-kinds';
 import { ActivityTab } from './components/activity-tab';
@@ -11,7 +12,6 @@ import { NotesTab } from './components/notes-tab';
 import { NO_PLAN, PAYMENT_STATUS, planText } from './contact-billing-format';
 import { PAYMENT_STATUS_OPTIONS } from './contact-filters';
 import { countNoun, rankPositionText } from './contact-text';
-import { formatDateInZone, formatDateTimeInZone } from './contact-time';
 import { contactAnswer, contactsApi, id, signInWithContacts } from './contacts.fixtures';
 
 // One wording per fact: payment status, empty plan, activity kinds, counts and times in the
@@ -90,13 +90,13 @@ describe('wording helpers', () => {
 
   it("formats instants in the given zone, not the browser's", () => {
     const at = '2026-01-01T04:30:00.000Z';
-    expect(formatDateTimeInZone(at, 'America/New_York')).toBe('Dec 31, 2025 11:30 PM');
-    expect(formatDateTimeInZone(at, 'UTC')).toBe('Jan 1, 2026 4:30 AM');
-    expect(formatDateTimeInZone('2026-07-01T16:05:00Z', 'America/New_York')).toBe('Jul 1, 2026 12:05 PM');
+    expect(formatInstant(at, 'America/New_York')).toBe('Dec 31, 2025 11:30 PM');
+    expect(formatInstant(at, 'UTC')).toBe('Jan 1, 2026 04:30 AM');
+    expect(formatInstant('2026-07-01T16:05:00Z', 'America/New_York')).toBe('Jul 1, 2026 12:05 PM');
     expect(formatDateInZone(at, 'America/New_York')).toBe('Dec 31, 2025');
-    expect(formatDateTimeInZone(at, 'Not/AZone')).toBe('Jan 1, 2026 4:30 AM');
-    expect(formatDateTimeInZone(null, 'UTC')).toBe('');
-    expect(formatDateTimeInZone('not a date', 'UTC')).toBe('');
+    expect(formatInstant(at, 'Not/AZone')).toBe('Jan 1, 2026 04:30 AM');
+    expect(formatInstant(null, 'UTC')).toBe('—');
+    expect(formatInstant('not a date', 'UTC')).toBe('—');
   });
 });
 
@@ -144,6 +144,22 @@ describe('activity and notes in the organisation zone', { timeout: 20_000 }, () 
     expect(fileAdded.closest('.mantine-Timeline-item')).toHaveTextContent(
       /^File addedDec 31, 2025 11:30 PM$/,
     );
+  });
+
+  it('dates the list cells by the New York calendar, birthdays as they are', () => {
+    const contact = contactAnswer(5, { createdAt: at, lastAttendedAt: at, birthday: '1990-01-01' });
+    const column = { label: '', width: 120, fieldType: 'text', customId: null, visible: true };
+    renderWithProviders(
+      <div>
+        <span data-testid="created">{cellContent(contact, { ...column, key: 'createdAt' })}</span>
+        <span data-testid="attended">{cellContent(contact, { ...column, key: 'lastAttendedAt' })}</span>
+        <span data-testid="birthday">{cellContent(contact, { ...column, key: 'birthday' })}</span>
+      </div>,
+    );
+    // 04:30 UTC on Jan 1 is still Dec 31 in New York.
+    expect(screen.getByTestId('created')).toHaveTextContent('Dec 31, 2025');
+    expect(screen.getByTestId('attended')).toHaveTextContent('Dec 31, 2025');
+    expect(screen.getByTestId('birthday')).toHaveTextContent('Jan 1, 1990');
   });
 
   it('shows each note at its New York time', async () => {

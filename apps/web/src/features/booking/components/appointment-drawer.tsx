@@ -15,11 +15,11 @@ import { formatPhoneDisplay } from '@opsuite/shared/rules/phone';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useIsPhone } from '../../../app/use-is-phone';
+import { formatInstant, formatSlotTime, zonedParts } from '../../../app/zone-time';
 import { UserAvatar } from '../../../components/avatar';
 import { useBookingWrite } from '../booking.api';
 import { BOOKING_TEXT, STATUS_LABELS } from '../booking-messages';
 import { type BookingStatus, bookingCalls, useBookingRecord } from '../calendar.api';
-import { formatInstant, formatSlotTime, zonedParts } from '../zone-time';
 import { RescheduleForm } from './reschedule-form';
 import { confirmDelete } from './setup-list';
 

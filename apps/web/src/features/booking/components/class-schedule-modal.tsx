@@ -16,9 +16,9 @@ import { classScheduleBody } from '@opsuite/shared/contracts/booking';
 import { type FormEvent, useState } from 'react';
 import { useSession } from '../../../app/auth-store';
 import { type FieldErrors, validate } from '../../../app/validate';
+import { todayInZone } from '../../../app/zone-time';
 import { classScheduleCalls, useBookingTypes, useBookingWrite } from '../booking.api';
 import { BOOKING_TEXT } from '../booking-messages';
-import { todayInZone } from '../zone-time';
 
 /** A week runs Sunday to Saturday (core §9). */
 export const WEEK_DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;

@@ -1,9 +1,9 @@
 import { Badge, Group, Text } from '@mantine/core';
 import type { ClassScheduleAnswer } from '@opsuite/shared';
 import { useState } from 'react';
+import { formatDayLabel, formatTimeRange } from '../../../app/zone-time';
 import { classScheduleCalls, useBookingWrite, useClassSchedules } from '../booking.api';
 import { BOOKING_TEXT } from '../booking-messages';
-import { formatDayLabel, formatTimeRange } from '../zone-time';
 import { ClassScheduleModal, WEEK_DAYS } from './class-schedule-modal';
 import { confirmDelete, SetupList, SetupRow } from './setup-list';
 

@@ -9,7 +9,7 @@ import {
   IconPlayerPlay,
   IconTrash,
 } from '@tabler/icons-react';
-import { formatInstant } from '../zone-time';
+import { formatInstant } from '../../../app/zone-time';
 
 export interface DeviceActions {
   onRename: (device: DeviceAnswer) => void;

@@ -1,12 +1,12 @@
 import { Button, Group, Modal, SegmentedControl, Select, Stack, Textarea } from '@mantine/core';
 import type { BookingCreateBody } from '@opsuite/shared';
 import { type FormEvent, useState } from 'react';
+import { addDaysToIsoDate, zonedIso } from '../../../app/zone-time';
 import { ContactPicker } from '../../contacts/components/contact-picker';
 import type { PickerContact } from '../../contacts/contacts.types';
 import { useBookingTypes, useBookingWrite } from '../booking.api';
 import { BOOKING_TEXT } from '../booking-messages';
 import { bookingCalls, slotCalls } from '../calendar.api';
-import { addDaysToIsoDate, zonedIso } from '../zone-time';
 import { DayTimeFields } from './day-time-fields';
 import { slotLabel, useOpenSlots } from './reschedule-form';
 import { SlotForm } from './slot-form';

@@ -1,9 +1,6 @@
 import { Button, Group, Select, Stack } from '@mantine/core';
 import type { AdminSlot, BookingRecord } from '@opsuite/shared';
 import { type FormEvent, useState } from 'react';
-import { useBookingWrite } from '../booking.api';
-import { BOOKING_TEXT } from '../booking-messages';
-import { bookingCalls, useSlots } from '../calendar.api';
 import {
   addDaysToIsoDate,
   formatDayLabel,
@@ -11,7 +8,10 @@ import {
   todayInZone,
   zonedIso,
   zonedParts,
-} from '../zone-time';
+} from '../../../app/zone-time';
+import { useBookingWrite } from '../booking.api';
+import { BOOKING_TEXT } from '../booking-messages';
+import { bookingCalls, useSlots } from '../calendar.api';
 import { DayTimeFields } from './day-time-fields';
 
 /** How far ahead the slot pickers look (the slot list allows at most 92 days). */

@@ -10,13 +10,13 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { useState } from 'react';
+import { formatInstant } from '../../../app/zone-time';
 import { UserAvatar } from '../../../components/avatar';
 import { ContactPicker } from '../../contacts/components/contact-picker';
 import type { PickerContact } from '../../contacts/contacts.types';
 import { useBookingWrite } from '../booking.api';
 import { BOOKING_TEXT, STATUS_COLORS, STATUS_LABELS } from '../booking-messages';
 import { type BookingStatus, bookingCalls, useSlotBookings } from '../calendar.api';
-import { formatInstant } from '../zone-time';
 import { RescheduleForm } from './reschedule-form';
 import { confirmDelete } from './setup-list';
 

@@ -4,7 +4,7 @@ import { publicBookingBody } from '@opsuite/shared/contracts/booking';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../app/api-client';
 import { type FieldErrors, validate } from '../../../app/validate';
-import { formatDayLabel, formatTimeRange } from '../zone-time';
+import { formatDayLabel, formatTimeRange } from '../../../app/zone-time';
 import type { PublicBookingInput } from './public-booking.api';
 
 export const CHOOSE_SLOT_MESSAGE = 'Please choose a time';

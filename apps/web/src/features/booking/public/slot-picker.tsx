@@ -1,6 +1,6 @@
 import { SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { PublicSlot } from '@opsuite/shared';
-import { formatDayLabel, formatTimeRange } from '../zone-time';
+import { formatDayLabel, formatTimeRange } from '../../../app/zone-time';
 
 export interface SlotPickerProps {
   slots: readonly PublicSlot[];

@@ -14,9 +14,9 @@ import {
   IconUser,
   IconUsers,
 } from '@tabler/icons-react';
+import { formatInstant, useOrganizationTimeZone } from '../../../app/zone-time';
 import { activityGroup, activityKindLabel } from '../activity-kinds';
 import { useActivities } from '../contact-records.api';
-import { formatDateTimeInZone, useOrganizationTimeZone } from '../contact-time';
 
 const KIND_ICONS: Record<string, typeof IconPoint> = {
   'contact.merged': IconGitMerge,
@@ -43,7 +43,7 @@ function KindIcon({ kind }: { kind: string }) {
 /** When, then the kind's label unless the title already says just that ('File added'). */
 function activityMeta(title: string, kind: string, timeZone: string, createdAt: string): string {
   const label = activityKindLabel(kind);
-  const when = formatDateTimeInZone(createdAt, timeZone);
+  const when = formatInstant(createdAt, timeZone);
   return title.trim().toLowerCase() === label.toLowerCase() ? when : `${when} · ${label}`;
 }
 

@@ -3,11 +3,21 @@ import { formatPhoneDisplay } from '@opsuite/shared/rules/phone';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { formatDateInZone, useOrganizationTimeZone } from '../../../app/zone-time';
 import { UserAvatar } from '../../../components/avatar';
 import type { ListColumn } from '../column-settings';
 import { PAYMENT_STATUS, planText } from '../contact-billing-format';
 import type { Contact } from '../contacts.types';
 
+/**
+ * An instant (created, last attended) as 'Nov 23, 2026' on the organisation's calendar, or
+ * `empty` when there is none.
+ */
+export function ZonedDate({ iso, empty = '' }: { iso: string | null | undefined; empty?: string }) {
+  return <>{formatDateInZone(iso, useOrganizationTimeZone()) || empty}</>;
+}
+
+/** A calendar day (a birthday, a date field) as 'Nov 23, 2026'. */
 export function formatDate(value: string | null | undefined): string {
   return value ? dayjs(value).format('MMM D, YYYY') : '';
 }
@@ -139,11 +149,11 @@ export function cellContent(contact: Contact, column: ListColumn): ReactNode {
     case 'plan':
       return planText(contact.plan);
     case 'lastAttendedAt':
-      return formatDate(contact.lastAttendedAt);
+      return <ZonedDate iso={contact.lastAttendedAt} />;
     case 'lastContactedAt':
-      return formatDate(contact.lastContactedAt);
+      return <ZonedDate iso={contact.lastContactedAt} />;
     case 'createdAt':
-      return formatDate(contact.createdAt);
+      return <ZonedDate iso={contact.createdAt} />;
     case 'birthday':
       return formatDate(contact.birthday);
     case 'punchId':

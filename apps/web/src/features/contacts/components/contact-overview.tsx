@@ -2,7 +2,7 @@ import { Card, Grid, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { planText } from '../contact-billing-format';
 import type { Contact, ContactField } from '../contacts.types';
-import { formatDate, PaymentBadge, TagBadges } from './contact-cells';
+import { formatDate, PaymentBadge, TagBadges, ZonedDate } from './contact-cells';
 import { FamilyCard } from './family-card';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -68,9 +68,15 @@ export function ContactOverview({
               <Fact label="Birthday">{formatDate(contact.birthday)}</Fact>
               <Fact label="Punch ID">{contact.punchId}</Fact>
               <Fact label="SMS">{contact.stopSms ? 'Opted out' : 'Allowed'}</Fact>
-              <Fact label="Last attended">{formatDate(contact.lastAttendedAt)}</Fact>
-              <Fact label="Last contacted">{formatDate(contact.lastContactedAt)}</Fact>
-              <Fact label="Created">{formatDate(contact.createdAt)}</Fact>
+              <Fact label="Last attended">
+                <ZonedDate iso={contact.lastAttendedAt} empty="—" />
+              </Fact>
+              <Fact label="Last contacted">
+                <ZonedDate iso={contact.lastContactedAt} empty="—" />
+              </Fact>
+              <Fact label="Created">
+                <ZonedDate iso={contact.createdAt} empty="—" />
+              </Fact>
               {customFields.map((field) => (
                 <Fact key={field._id} label={field.value}>
                   {customText(contact.customFields[field._id])}

@@ -31,9 +31,9 @@ import {
 import { useState } from 'react';
 import { toast } from '../../../app/toast';
 import { useIsPhone } from '../../../app/use-is-phone';
+import { formatDateInZone, useOrganizationTimeZone } from '../../../app/zone-time';
 import { CONTACT_MESSAGES, failureText, toastFailure } from '../contact-messages';
 import { downloadContactFile, useContactFiles, useFileMutations } from '../contact-records.api';
-import { formatDateInZone, useOrganizationTimeZone } from '../contact-time';
 import type { ContactFile } from '../contacts.types';
 import { prepareUpload } from '../image-compress';
 

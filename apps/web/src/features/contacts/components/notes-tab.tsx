@@ -3,9 +3,9 @@ import { modals } from '@mantine/modals';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { toast } from '../../../app/toast';
+import { formatInstant, useOrganizationTimeZone } from '../../../app/zone-time';
 import { toastFailure } from '../contact-messages';
 import { useNoteMutations, useNotes } from '../contact-records.api';
-import { formatDateTimeInZone, useOrganizationTimeZone } from '../contact-time';
 import type { FollowupNote } from '../contacts.types';
 
 /** Follow-up notes: add, edit and remove, newest first. */
@@ -118,7 +118,7 @@ function NoteCard({ note, canWrite, saving, onSave, onRemove }: NoteCardProps) {
     <Card padding="md" data-note-id={note._id}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Text size="xs" c="dimmed">
-          {formatDateTimeInZone(note.createdAt, timeZone)}
+          {formatInstant(note.createdAt, timeZone)}
           {note.updatedAt !== note.createdAt && ' · edited'}
         </Text>
         {canWrite && !editing && (

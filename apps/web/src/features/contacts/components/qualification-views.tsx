@@ -2,9 +2,9 @@ import { Alert, Button, Group, Loader, Paper, Progress, SimpleGrid, Text, Timeli
 import type { QualificationCheck } from '@opsuite/shared';
 import { can } from '@opsuite/shared/rules/permissions';
 import { IconAward, IconCheck, IconSettings } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSession } from '../../../app/auth-store';
+import { formatDateInZone, useOrganizationTimeZone } from '../../../app/zone-time';
 import { type ContactQualification, useQualification } from '../contact-billing.api';
 import type { Contact } from '../contacts.types';
 import { RankRequirementsModal } from './rank-requirements-modal';
@@ -58,6 +58,7 @@ function useQualificationView(contactId: string) {
 
 /** Whether the contact qualifies for their next rank, with the figures behind it. */
 export function QualifiedProgressionView({ contact }: { contact: Contact }) {
+  const timeZone = useOrganizationTimeZone();
   const { query, canUpdate } = useQualificationView(contact._id);
   const [editing, setEditing] = useState(false);
   const p = query.data?.progression;
@@ -82,7 +83,7 @@ export function QualifiedProgressionView({ contact }: { contact: Contact }) {
             <Figure
               label="Current rank"
               value={p.currentRank.name}
-              hint={p.rankSince ? `Since ${dayjs(p.rankSince).format('MMM D, YYYY')}` : undefined}
+              hint={p.rankSince ? `Since ${formatDateInZone(p.rankSince, timeZone)}` : undefined}
             />
             <Figure label="Next rank" value={p.nextRank?.name ?? 'Top rank'} hint={p.category?.name} />
             <Meter
@@ -117,7 +118,7 @@ export function QualifiedProgressionView({ contact }: { contact: Contact }) {
                     title={h.rankName ?? (h.rankId ? 'Removed rank' : 'Rank removed')}
                   >
                     <Text size="xs" c="dimmed">
-                      {dayjs(h.reachedAt).format('MMM D, YYYY')}
+                      {formatDateInZone(h.reachedAt, timeZone)}
                     </Text>
                   </Timeline.Item>
                 ))}

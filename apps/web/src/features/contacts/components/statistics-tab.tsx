@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { ageOn, daysAgo, daysUntilBirthday } from '../contact-dates';
 import { useBirthdayStatistics, useRetentionStatistics } from '../contact-records.api';
 import type { Contact } from '../contacts.types';
-import { formatDate } from './contact-cells';
+import { formatDate, ZonedDate } from './contact-cells';
 import { ProgressionView, QualificationView } from './progression-tab';
 import { Figure, PeopleList, Section } from './statistics-parts';
 
@@ -50,17 +50,17 @@ function RetentionView({ contact }: { contact: Contact }) {
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
         <Figure
           label="Last attended"
-          value={formatDate(contact.lastAttendedAt)}
+          value={<ZonedDate iso={contact.lastAttendedAt} empty="—" />}
           hint={daysAgo(contact.lastAttendedAt)}
         />
         <Figure
           label="Last contacted"
-          value={formatDate(contact.lastContactedAt)}
+          value={<ZonedDate iso={contact.lastContactedAt} empty="—" />}
           hint={daysAgo(contact.lastContactedAt)}
         />
         <Figure
           label="Member since"
-          value={formatDate(contact.createdAt)}
+          value={<ZonedDate iso={contact.createdAt} empty="—" />}
           hint={daysAgo(contact.createdAt)}
         />
         <Figure

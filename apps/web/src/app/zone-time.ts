@@ -5,6 +5,7 @@ import {
   safeTimeZone,
   zonedTimeToInstant,
 } from '@opsuite/shared/rules/kiosk';
+import { useSession } from './auth-store';
 
 // Wall-clock helpers in the organisation's IANA time zone: the calendar, the slot forms and the
 // public page show and enter times there, whatever zone the browser is in (architecture rule 6).
@@ -86,12 +87,25 @@ export function formatDayLabel(isoDate: string, options: Intl.DateTimeFormatOpti
   }).format(new Date(Date.UTC(y, m - 1, d)));
 }
 
+/** The signed-in organisation's IANA zone; UTC when it is missing or unknown to the browser. */
+export function useOrganizationTimeZone(): string {
+  return safeTimeZone(useSession()?.organization.timeZone);
+}
+
+/** 'Nov 23, 2026' for an instant, on the organisation's calendar; '' when there is nothing. */
+export function formatDateInZone(iso: string | null | undefined, timeZone: string): string {
+  if (!iso) return '';
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return '';
+  return formatDayLabel(isoDateInZone(at, safeTimeZone(timeZone)), { weekday: undefined, year: 'numeric' });
+}
+
 /** 'Nov 23, 2026 09:05 AM' in the organisation's zone; '—' when there is nothing. */
 export function formatInstant(iso: string | null | undefined, timeZone: string): string {
   if (!iso) return '—';
   const at = Date.parse(iso);
   if (Number.isNaN(at)) return '—';
-  const { date, time } = zonedParts(at, timeZone);
+  const { date, time } = zonedParts(at, safeTimeZone(timeZone));
   return `${formatDayLabel(date, { weekday: undefined, year: 'numeric' })} ${formatSlotTime(time)}`;
 }
 
