@@ -3,6 +3,7 @@ import {
   formatSlotTime,
   isoDateInZone,
   safeTimeZone,
+  wallClock,
   zonedTimeToInstant,
 } from '@opsuite/shared/rules/kiosk';
 import { useSession } from './auth-store';
@@ -12,42 +13,11 @@ import { useSession } from './auth-store';
 
 export { addDaysToIsoDate, formatSlotTime, isoDateInZone, safeTimeZone, zonedTimeToInstant };
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function partsFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
 /** [year, month (0-11), day, hour, minute, second, ms] of an instant in a zone. */
 export function wallClockArray(instant: number, timeZone: string): number[] {
-  const parts: Record<string, number> = {};
-  for (const part of partsFormatter(safeTimeZone(timeZone)).formatToParts(instant)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
+  const c = wallClock(instant, timeZone);
   const ms = ((instant % 1000) + 1000) % 1000;
-  return [
-    parts.year ?? 1970,
-    (parts.month ?? 1) - 1,
-    parts.day ?? 1,
-    (parts.hour ?? 0) % 24,
-    parts.minute ?? 0,
-    parts.second ?? 0,
-    ms,
-  ];
+  return [c.year, c.month - 1, c.day, c.hour, c.minute, c.second, ms];
 }
 
 /** Minutes the zone is ahead of UTC at an instant. */

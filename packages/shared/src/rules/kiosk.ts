@@ -92,7 +92,8 @@ export function safeTimeZone(timeZone: string | null | undefined): string {
   }
 }
 
-interface WallClock {
+/** An instant's date and time of day on a zone's clock (month 1-12). */
+export interface WallClock {
   year: number;
   month: number;
   day: number;
@@ -101,7 +102,7 @@ interface WallClock {
   second: number;
 }
 
-function wallClock(instant: number, timeZone: string): WallClock {
+export function wallClock(instant: number, timeZone: string): WallClock {
   const parts: Record<string, number> = {};
   for (const part of zoneFormatter(safeTimeZone(timeZone)).formatToParts(instant)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
