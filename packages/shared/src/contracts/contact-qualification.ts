@@ -88,6 +88,11 @@ export const qualifiedProgramAnswer = z.object({
   attendedLast90Days: z.number(),
   lastAttendedAt: z.string().nullable(),
   check: qualificationCheck.nullable(),
+  /**
+   * Some booking type carries this program name, so its classes count here. False for a
+   * progression no booking type names yet: nothing can count toward it until one does.
+   */
+  hasClasses: z.boolean(),
 });
 export type QualifiedProgram = z.infer<typeof qualifiedProgramAnswer>;
 

@@ -85,7 +85,9 @@ const PROGRAMS_SQL = `
     (cur.category_id is not null) as is_current,
     cur.name as rank_name, (select name from nxt) as next_rank_name,
     coalesce(att.d30, 0) as d30, coalesce(att.d90, 0) as d90, coalesce(att.since_rank, 0) as since_rank,
-    ${ISO('att.last_at')} as last_at
+    ${ISO('att.last_at')} as last_at,
+    exists (select 1 from booking_types bt where bt.organization_id = $1
+            and lower(btrim(bt.program_name)) = k.key) as has_classes
   from keys k
   left join att on att.key = k.key
   left join lateral (select id from rank_categories
@@ -167,6 +169,7 @@ export async function contactQualification(
     d90: number;
     since_rank: number;
     last_at: string | null;
+    has_classes: boolean;
   }>(tx, 'contact_qualified_programs', PROGRAMS_SQL, [orgId, contactId]);
   return {
     contactId,
@@ -187,6 +190,7 @@ export async function contactQualification(
       attendedLast90Days: Number(p.d90),
       lastAttendedAt: p.last_at,
       check: p.is_current ? qualificationCheck(Number(p.since_rank), days, next) : null,
+      hasClasses: p.has_classes,
     })),
   };
 }

@@ -142,6 +142,7 @@ describe(`qualified progression and program (${DB_KIND})`, () => {
         attendedLast90Days: 2,
         lastAttendedAt: expect.any(String),
         check: expect.objectContaining({ classesAttended: 1, classesRemaining: 2, qualifies: false }),
+        hasClasses: true,
       },
       {
         program: 'muay thai',
@@ -152,6 +153,7 @@ describe(`qualified progression and program (${DB_KIND})`, () => {
         attendedLast90Days: 1,
         lastAttendedAt: expect.any(String),
         check: null,
+        hasClasses: true,
       },
     ]);
 
@@ -181,6 +183,23 @@ describe(`qualified progression and program (${DB_KIND})`, () => {
     // Saving the same rank again records nothing new.
     await k.admin.call('PUT', `/api/contact/update/${contact}`, { rankId: blue, fullName: 'Belt Member' });
     expect((await k.admin.get(url())).body.progression.history).toHaveLength(2);
+  });
+
+  it('says when no booking type names a progression, so nothing can count toward it yet', async () => {
+    const levels = (await k.admin.call('POST', '/api/rank-category/add', { name: 'Wrestling Levels' })).body
+      .data._id;
+    const first = (
+      await k.admin.call('POST', '/api/client-ranks/add', { categoryId: levels, name: 'Level 1' })
+    ).body.data._id;
+    const wrestler = (await k.admin.call('POST', '/api/contact/add', { fullName: 'Wrestler', rankId: first }))
+      .body.data._id;
+    const before = (await k.admin.get(`/api/contact-qualification/${wrestler}`)).body.programs;
+    expect(before).toEqual([
+      expect.objectContaining({ program: 'Wrestling Levels', rankName: 'Level 1', hasClasses: false }),
+    ]);
+    await bookingType('Takedowns', 'wrestling levels');
+    const after = (await k.admin.get(`/api/contact-qualification/${wrestler}`)).body.programs;
+    expect(after).toEqual([expect.objectContaining({ program: 'Wrestling Levels', hasClasses: true })]);
   });
 
   it('answers a contact without rank with attendance only', async () => {

@@ -244,6 +244,7 @@ const qualification = {
         hasRequirements: true,
         qualifies: false,
       },
+      hasClasses: true,
     },
     {
       program: 'Muay Thai',
@@ -254,6 +255,18 @@ const qualification = {
       attendedLast90Days: 3,
       lastAttendedAt: null,
       check: null,
+      hasClasses: true,
+    },
+    {
+      program: 'BJJ Belts',
+      categoryId: id(902),
+      rankName: null,
+      nextRankName: null,
+      attendedLast30Days: 0,
+      attendedLast90Days: 0,
+      lastAttendedAt: null,
+      check: null,
+      hasClasses: false,
     },
   ],
 };
@@ -305,5 +318,11 @@ describe('qualification views', { timeout: 20_000 }, () => {
     expect(within(bjj as HTMLElement).getByText('19')).toBeInTheDocument();
     const thai = screen.getByText('Muay Thai').closest('[data-program]')!;
     expect(within(thai as HTMLElement).getByText('No rank')).toBeInTheDocument();
+    expect(within(thai as HTMLElement).queryByTestId('program-without-classes')).toBeNull();
+    // A progression no booking type names says why nothing counts toward it.
+    const belts = screen.getByText('BJJ Belts').closest('[data-program]')!;
+    expect(within(belts as HTMLElement).getByTestId('program-without-classes')).toHaveTextContent(
+      'No booking type has the program name "BJJ Belts"',
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { Alert, Badge, Group, Loader, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { QualificationCheck } from '@opsuite/shared';
-import dayjs from 'dayjs';
+import { formatDayLabel, isoDateInZone, useOrganizationTimeZone } from '../../../app/zone-time';
 import { useQualification } from '../contact-billing.api';
 import type { Contact } from '../contacts.types';
 import { missingText } from './qualification-views';
@@ -47,7 +47,11 @@ function ProgramStatus({ check }: { check: QualificationCheck | null }) {
 /** Attendance per program (30 and 90 days) and whether it meets the next rank's requirement. */
 export function QualifiedProgramView({ contact }: { contact: Contact }) {
   const query = useQualification(contact._id);
+  const timeZone = useOrganizationTimeZone();
   const programs = query.data?.programs ?? [];
+  /** 'Nov 23', the day of an instant on the organisation's calendar. */
+  const day = (iso: string) =>
+    formatDayLabel(isoDateInZone(Date.parse(iso), timeZone), { weekday: undefined });
   return (
     <Section
       title="Qualified program"
@@ -84,11 +88,14 @@ export function QualifiedProgramView({ contact }: { contact: Contact }) {
               <SimpleGrid cols={3} spacing="xs">
                 <Stat label="Last 30 days" value={program.attendedLast30Days} />
                 <Stat label="Last 90 days" value={program.attendedLast90Days} />
-                <Stat
-                  label="Last class"
-                  value={program.lastAttendedAt ? dayjs(program.lastAttendedAt).format('MMM D') : '—'}
-                />
+                <Stat label="Last class" value={program.lastAttendedAt ? day(program.lastAttendedAt) : '—'} />
               </SimpleGrid>
+              {!program.hasClasses && (
+                <Text size="xs" c="orange.8" data-testid="program-without-classes">
+                  No booking type has the program name "{program.program}", so no class counts toward this
+                  progression yet. Set it on the classes' booking types (Booking setup).
+                </Text>
+              )}
               {program.check?.hasRequirements && program.check.classesRequired !== null && (
                 <div>
                   <Text size="xs" c="dimmed">
