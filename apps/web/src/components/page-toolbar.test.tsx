@@ -1,24 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubMediaQueries } from '../test-media';
 import { renderWithProviders } from '../test-utils';
 import { PageToolbar } from './page-toolbar';
 
-function setPhone(matches: boolean) {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches,
-        media: query,
-        onchange: null,
-        addListener: vi.fn(),
-        removeListener: vi.fn(),
-        addEventListener: vi.fn(),
-        removeEventListener: vi.fn(),
-        dispatchEvent: vi.fn(),
-      }) as unknown as MediaQueryList,
-  );
-}
+const setPhone = (matches: boolean) => stubMediaQueries(() => matches);
 
 afterEach(() => vi.restoreAllMocks());
 

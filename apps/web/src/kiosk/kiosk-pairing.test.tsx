@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mediaQueryList } from '../test-media';
 import { KIOSK_STORAGE_KEYS } from './kiosk-storage';
 import {
   apiError,
@@ -82,16 +83,9 @@ describe('phone layout', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     vi.setSystemTime(NOW);
     const matchMedia = window.matchMedia;
-    window.matchMedia = vi.fn().mockImplementation((query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      onchange: null,
-      addListener: vi.fn(),
-      removeListener: vi.fn(),
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-      dispatchEvent: vi.fn(),
-    }));
+    window.matchMedia = vi
+      .fn()
+      .mockImplementation((query: string) => mediaQueryList(query, query.includes('max-width')));
     try {
       mockKioskServer({
         slots: [

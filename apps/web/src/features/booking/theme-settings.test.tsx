@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeSession } from '../../app/auth-store';
 import { PHONE_QUERY } from '../../app/use-is-phone';
+import { stubMediaQueries } from '../../test-media';
 import { errorResponse, jsonResponse, renderApp } from '../../test-utils';
 import { callsTo, fakeApi, signInAdmin } from './booking.fixtures';
 
@@ -73,19 +74,7 @@ describe('self check-in theme settings', { timeout: 20_000 }, () => {
   });
 
   it('shows the phone title on a phone', async () => {
-    vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: query === PHONE_QUERY,
-          media: query,
-          onchange: null,
-          addListener: vi.fn(),
-          removeListener: vi.fn(),
-          addEventListener: vi.fn(),
-          removeEventListener: vi.fn(),
-          dispatchEvent: vi.fn(),
-        }) as MediaQueryList,
-    );
+    stubMediaQueries((query) => query === PHONE_QUERY);
     await openScreen();
     expect(screen.getByRole('heading', { name: 'Theme Settings' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Self Check-In Theme Color' })).not.toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeSession } from '../../app/auth-store';
+import { stubMediaQueries } from '../../test-media';
 import { jsonResponse, renderWithProviders } from '../../test-utils';
 import type { ListColumn } from './column-settings';
 import { ContactFieldsSettings } from './components/contact-fields-settings';
@@ -21,21 +22,7 @@ const column = (key: string, label: string, width = 120, visible = true): ListCo
   visible,
 });
 
-function setPhone(matches: boolean) {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches,
-        media: query,
-        onchange: null,
-        addListener: vi.fn(),
-        removeListener: vi.fn(),
-        addEventListener: vi.fn(),
-        removeEventListener: vi.fn(),
-        dispatchEvent: vi.fn(),
-      }) as unknown as MediaQueryList,
-  );
-}
+const setPhone = (matches: boolean) => stubMediaQueries(() => matches);
 
 beforeEach(() => {
   storeSession(signInWithContacts());
