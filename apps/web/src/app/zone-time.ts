@@ -1,3 +1,4 @@
+import { formatDayLabel } from '@opsuite/shared/rules/day-labels';
 import {
   addDaysToIsoDate,
   formatSlotTime,
@@ -11,7 +12,7 @@ import { useSession } from './auth-store';
 // Wall-clock helpers in the organisation's IANA time zone: the calendar, the slot forms and the
 // public page show and enter times there, whatever zone the browser is in (architecture rule 6).
 
-export { addDaysToIsoDate, formatSlotTime, isoDateInZone, safeTimeZone, zonedTimeToInstant };
+export { addDaysToIsoDate, formatDayLabel, formatSlotTime, isoDateInZone, safeTimeZone, zonedTimeToInstant };
 
 /** [year, month (0-11), day, hour, minute, second, ms] of an instant in a zone. */
 export function wallClockArray(instant: number, timeZone: string): number[] {
@@ -43,18 +44,6 @@ export function zonedParts(instant: Date | number | string, timeZone: string) {
 /** An organisation day and HH:mm as a UTC ISO instant. */
 export function zonedIso(date: string, hhmm: string, timeZone: string): string {
   return new Date(zonedTimeToInstant(date, hhmm, timeZone)).toISOString();
-}
-
-/** 'Mon, Nov 23' for an organisation day. */
-export function formatDayLabel(isoDate: string, options: Intl.DateTimeFormatOptions = {}): string {
-  const [y = 1970, m = 1, d = 1] = isoDate.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-    ...options,
-  }).format(new Date(Date.UTC(y, m - 1, d)));
 }
 
 /** The signed-in organisation's IANA zone; UTC when it is missing or unknown to the browser. */

@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { formatDayAt, formatInstantAt, formatIsoDay } from './day-labels.ts';
+import { formatDayAt, formatDayLabel, formatInstantAt } from './day-labels.ts';
 
 describe('day labels', () => {
   it('names the weekday and month of a calendar day', () => {
-    expect(formatIsoDay('2026-11-23')).toBe('Mon, Nov 23');
-    expect(formatIsoDay('2024-02-29')).toBe('Thu, Feb 29');
-    expect(formatIsoDay('2027-01-01')).toBe('Fri, Jan 1');
+    expect(formatDayLabel('2026-11-23')).toBe('Mon, Nov 23');
+    expect(formatDayLabel('2024-02-29')).toBe('Thu, Feb 29');
+    expect(formatDayLabel('2027-01-01')).toBe('Fri, Jan 1');
+    expect(formatDayLabel('2026-11-23', { weekday: undefined, year: 'numeric' })).toBe('Nov 23, 2026');
   });
 
   it('leaves text that is not a day as it is', () => {
-    expect(formatIsoDay('2026-02-30')).toBe('2026-02-30');
-    expect(formatIsoDay('soon')).toBe('soon');
+    expect(formatDayLabel('2026-02-30')).toBe('2026-02-30');
+    expect(formatDayLabel('soon')).toBe('soon');
   });
 
   it('writes the time as hh:mm A', () => {
