@@ -6,17 +6,16 @@ import { useState } from 'react';
 import { useSession } from '../../../app/auth-store';
 import { formatDateInZone, useOrganizationTimeZone } from '../../../app/zone-time';
 import { type ContactQualification, useQualification } from '../contact-billing.api';
+import { countNoun } from '../contact-text';
 import type { Contact } from '../contacts.types';
 import { RankRequirementsModal } from './rank-requirements-modal';
 import { Figure, Section } from './statistics-parts';
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** What is still missing, in words: "1 more class and 5 more days". */
 export function missingText(check: QualificationCheck): string {
   const parts = [];
-  if (check.classesRemaining > 0) parts.push(plural(check.classesRemaining, 'more class', 'more classes'));
-  if (check.daysRemaining > 0) parts.push(plural(check.daysRemaining, 'more day', 'more days'));
+  if (check.classesRemaining > 0) parts.push(countNoun(check.classesRemaining, 'more class', 'more classes'));
+  if (check.daysRemaining > 0) parts.push(countNoun(check.daysRemaining, 'more day', 'more days'));
   return parts.join(' and ');
 }
 

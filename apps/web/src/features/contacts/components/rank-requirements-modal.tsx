@@ -5,6 +5,7 @@ import { toast } from '../../../app/toast';
 import { type FieldErrors, validate } from '../../../app/validate';
 import { useRankRequirements } from '../contact-billing.api';
 import { toastFailure } from '../contact-messages';
+import { countNoun } from '../contact-text';
 
 // The requirements to reach a rank (classes since the rank before it, minimum days in that rank),
 // edited from the ranks settings and from a contact's qualified progression.
@@ -16,13 +17,11 @@ export interface RequirementsRank {
   minDaysInRank: number | null;
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** A rank's requirements in a few words: "20 classes · 90 days", or "No requirements". */
 export function requirementsText(rank: RequirementsRank): string {
   const parts = [];
-  if (rank.classesRequired !== null) parts.push(plural(rank.classesRequired, 'class', 'classes'));
-  if (rank.minDaysInRank !== null) parts.push(plural(rank.minDaysInRank, 'day', 'days'));
+  if (rank.classesRequired !== null) parts.push(countNoun(rank.classesRequired, 'class', 'classes'));
+  if (rank.minDaysInRank !== null) parts.push(countNoun(rank.minDaysInRank, 'day', 'days'));
   return parts.length > 0 ? parts.join(' · ') : 'No requirements';
 }
 
