@@ -110,7 +110,7 @@ async function tearDown(client: pg.Client, orgId: string, s: Setup) {
   await client.query('delete from booking_types where organization_id = $1 and id = $2', [orgId, s.typeId]);
   await client.query('delete from devices where organization_id = $1 and id = $2', [orgId, s.deviceId]);
   await client.query(
-    'vacuum (analyze) bookings, booking_slots, booking_slot_tallies, contact_activities, contact_attendance',
+    'vacuum (analyze) bookings, booking_slots, booking_slot_tallies, contact_activities, contact_answers',
   );
 }
 

@@ -135,7 +135,7 @@ export function contactsChunkSql(): string {
       returning id
     ), attended as (
       -- Last Attended for 70%; the contacts' insert trigger adds the others' rows (empty).
-      insert into contact_attendance (organization_id, contact_id, last_attended_at)
+      insert into contact_answers (organization_id, contact_id, last_attended_at)
       select $1, r.id, now() - (r.b % 31536000) * interval '1 second'
       from saved s join r on r.id = s.id where r.a % 10 < 7
     )

@@ -81,7 +81,7 @@ const checkInSql = (withDevice: boolean) => `
     returning ${attendedTotalText()} as attended_slots),
   -- The "Last Attended" the contacts list rates by.
   attended_at as (
-    update contact_attendance c set last_attended_at = now()
+    update contact_answers c set last_attended_at = now()
     where c.organization_id = $1 and c.contact_id = $3 and exists (select 1 from bump)
       and (c.last_attended_at is null or c.last_attended_at < now())
     returning 1),

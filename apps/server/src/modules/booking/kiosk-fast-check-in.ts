@@ -56,7 +56,7 @@ const CHECK_IN_SQL = `
     returning ${BOOKING_COLUMNS('b')}),
   done as (select * from ins union all select * from upd),
   attended_at as (
-    update contact_attendance c set last_attended_at = now()
+    update contact_answers c set last_attended_at = now()
     where c.organization_id = $1 and c.contact_id = $3 and exists (select 1 from done)
       and (c.last_attended_at is null or c.last_attended_at < now())
     returning 1),

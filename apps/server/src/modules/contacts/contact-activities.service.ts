@@ -95,7 +95,7 @@ export async function listActivities(
 
 /**
  * A contact attended (a kiosk check-in, a booking marked completed): keeps their Last Attended
- * (contact_attendance), which the "Last Attended" rating and retention read, at the latest
+ * (contact_answers), which the "Last Attended" rating and retention read, at the latest
  * attendance.
  */
 export async function noteAttendance(
@@ -105,7 +105,7 @@ export async function noteAttendance(
   at: Date,
 ): Promise<void> {
   await tx.execute(
-    sql`update contact_attendance set last_attended_at = ${at.toISOString()}::timestamptz
+    sql`update contact_answers set last_attended_at = ${at.toISOString()}::timestamptz
         where organization_id = ${organizationId} and contact_id = ${contactId}
           and (last_attended_at is null or last_attended_at < ${at.toISOString()}::timestamptz)`,
   );
@@ -119,7 +119,7 @@ export async function setLastAttended(
   at: string | null,
 ): Promise<void> {
   await tx.execute(
-    sql`update contact_attendance set last_attended_at = ${at}::timestamptz
+    sql`update contact_answers set last_attended_at = ${at}::timestamptz
         where organization_id = ${organizationId} and contact_id = ${contactId}`,
   );
 }

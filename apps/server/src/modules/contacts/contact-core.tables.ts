@@ -125,7 +125,7 @@ export const contacts = pgTable(
     }),
     check('contacts_status_ck', sql`${t.status} in ('active', 'inactive')`),
     check('contacts_payment_status_ck', sql`${t.paymentStatus} in ('none', 'past_due', 'frozen')`),
-    // The few soft-deleted contacts, which counts over contact_attendance subtract.
+    // The few soft-deleted contacts, which counts over contact_answers subtract.
     index('contacts_org_deleted_idx').on(t.organizationId).where(sql`${t.deletedAt} is not null`),
     index('contacts_org_user_idx').on(t.organizationId, t.userId).where(sql`${t.userId} is not null`),
     // Default list order and its keyset (newest first).
@@ -133,7 +133,7 @@ export const contacts = pgTable(
       .on(t.organizationId, t.createdAt.desc(), t.id.desc())
       .where(liveOnly(t)),
     // Rating-type order Last Contacted: nulls sort as the oldest. (Last Attended's is on
-    // contact_attendance.)
+    // contact_answers.)
     index('contacts_org_contacted_idx')
       .on(t.organizationId, sql`coalesce(${t.lastContactedAt}, '-infinity'::timestamptz) desc`, t.id.desc())
       .where(liveOnly(t)),

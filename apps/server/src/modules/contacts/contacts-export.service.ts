@@ -4,7 +4,7 @@ import type { ContactAnswer, ContactExportQuery } from '@opsuite/shared';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { RequestContext } from '../../plugins/types.ts';
-import { type ContactRow, contactAnswerSql, rowsOf, toContactAnswer } from './contact-query.ts';
+import { answerTexts, type ContactRow, contactAnswerSql, rowsOf, toContactAnswer } from './contact-query.ts';
 import { filterConditions, sortOf } from './contacts-search.service.ts';
 
 // The contacts export: every contact the list would show under the same filters and order,
@@ -86,20 +86,20 @@ export async function writeContactsCsv(
     if (after) conditions.push(sql`(${key}, ${id}) < (${after.key}::timestamptz, ${after.id}::uuid)`);
     const source = sql`select c.*, ${key} as sort_at, (${key})::text as sort_key from ${from}
       where ${sql.join(conditions, sql` and `)} order by ${order} limit ${BATCH}`;
-    const rows = await rowsOf<ContactRow & { sort_key: string; id: string }>(
+    const rows = await rowsOf<ContactRow & { sort_key: string }>(
       tx,
-      contactAnswerSql(source, outer, sql`, c.sort_key, c.id`),
+      contactAnswerSql(ctx.organizationId, source, outer, sql`, c.sort_key`),
     );
     if (rows.length === 0) break;
     let chunk = '';
-    for (const row of rows) {
-      const c = toContactAnswer(row);
+    for (const text of await answerTexts(tx, ctx.organizationId, rows)) {
+      const c = toContactAnswer(text);
       chunk += line([...COLUMNS.map(([, pick]) => pick(c)), ...custom.map((f) => c.customFields[f.id])]);
     }
     await write(out, chunk);
     written += rows.length;
     const last = rows[rows.length - 1]!;
-    after = { key: last.sort_key, id: last.id };
+    after = { key: last.sort_key, id: last.contact_id };
     if (rows.length < BATCH) break;
   }
   return written;

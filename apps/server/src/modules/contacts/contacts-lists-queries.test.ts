@@ -288,7 +288,7 @@ describe(`import, shift and card lists; phone and tag-count plans (${DB_KIND})`,
                  (${sql.param(ranks)}::uuid[])[1 + g % ${ranks.length}], ${k.org.contactTypeIds.client}, g % 9 = 0
           from generate_series(1, 400) g
           returning id, (substr(full_name, 7))::int as g)
-        insert into contact_attendance (organization_id, contact_id, last_attended_at)
+        insert into contact_answers (organization_id, contact_id, last_attended_at)
         select ${k.org.id}, id, now() - (g % 120) * interval '1 day' from made`),
     );
     expect(await countAll()).toEqual(before);

@@ -19,7 +19,7 @@ export const MERGE_UNIQUE_KEYS: Record<string, string> = {
   'bookings.bookings_slot_contact_uq': 'one booking per class slot, a completed one first',
   'contact_shifts.contact_shifts_organization_id_contact_id_week_start_pk':
     'one week of shifts: the lists are joined',
-  'contact_attendance.contact_attendance_organization_id_contact_id_pk':
+  'contact_answers.contact_answers_organization_id_contact_id_pk':
     'the kept contact takes the latest Last Attended of the set; each duplicate keeps its own row',
 };
 

@@ -69,7 +69,7 @@ async function referencingColumns(tx: Tx) {
         cross join lateral unnest(c.conkey) k(attnum)
         join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.attnum
         where c.contype = 'f' and c.confrelid = 'public.contacts'::regclass
-          and a.attname <> 'organization_id' and r.relname not in ('contact_tags', 'contact_attendance')
+          and a.attname <> 'organization_id' and r.relname not in ('contact_tags', 'contact_answers')
         order by r.relname, a.attname`,
   );
 }

@@ -10,6 +10,7 @@ import { preparedSql } from '../../db/prepared.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RequestContext } from '../../plugins/types.ts';
 import {
+  answerTexts,
   type ContactRow,
   contactAnswerSql,
   escapeLike,
@@ -102,7 +103,7 @@ const where = (conditions: SQL[]) => sql.join(conditions, sql` and `);
 
 /**
  * Sort per rating type, each matching an index column for column: `from` names the rows (Last
- * Attended joins contact_attendance, where that index is), `order` sorts them, `outer` sorts the
+ * Attended joins contact_answers, where that index is), `order` sorts them, `outer` sorts the
  * rows of a source that selected `sort_at` (see contactAnswerSql), and `(key, id)` is the keyset.
  */
 export function sortOf(ratingType: number | undefined) {
@@ -111,7 +112,7 @@ export function sortOf(ratingType: number | undefined) {
     return {
       key,
       id: sql`a.contact_id`,
-      from: sql`contacts c join contact_attendance a on a.organization_id = c.organization_id and a.contact_id = c.id`,
+      from: sql`contacts c join contact_answers a on a.organization_id = c.organization_id and a.contact_id = c.id`,
       order: sql`${key} desc, a.contact_id desc nulls last`,
       outer: sql`c.sort_at desc, c.id desc nulls last`,
     };
@@ -154,8 +155,8 @@ export async function listContacts(tx: Tx, ctx: RequestContext, q: ContactListQu
   }
   const source = sql`select c.*, ${key} as sort_at, (${key})::text as sort_key from ${from}
     where ${where(conditions)} order by ${order} limit ${q.pageSize + 1} offset ${offset}`;
-  const query = contactAnswerSql(source, outer, sql`, c.sort_key, c.id`);
-  type Row = ContactRow & { sort_key: string; id: string };
+  const query = contactAnswerSql(ctx.organizationId, source, outer, sql`, c.sort_key`);
+  type Row = ContactRow & { sort_key: string };
   const rows = planOnce ? await preparedSql<Row>(tx, query) : await rowsOf<Row>(tx, query);
   const hasMore = rows.length > q.pageSize;
   const page = rows.slice(0, q.pageSize);
@@ -165,10 +166,13 @@ export async function listContacts(tx: Tx, ctx: RequestContext, q: ContactListQu
     pageSize: q.pageSize,
     hasMore,
     nextCursor:
-      hasMore && last ? Buffer.from(JSON.stringify([last.sort_key, last.id])).toString('base64url') : null,
+      hasMore && last
+        ? Buffer.from(JSON.stringify([last.sort_key, last.contact_id])).toString('base64url')
+        : null,
   };
-  // The answers are sent as PostgreSQL wrote them (contactAnswerSql).
-  return `{"list":[${page.map((r) => r.j).join(',')}],"pagination":${JSON.stringify(pagination)}}`;
+  // The answers are sent as the database keeps them (contactAnswerSql).
+  const list = await answerTexts(tx, ctx.organizationId, page);
+  return `{"list":[${list.join(',')}],"pagination":${JSON.stringify(pagination)}}`;
 }
 
 export async function contactCounts(tx: Tx, orgId: string): Promise<ContactCountsAnswer> {

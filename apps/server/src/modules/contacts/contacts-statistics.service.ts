@@ -62,11 +62,11 @@ export async function contactStatistics(tx: Tx, ctx: RequestContext) {
 
 export async function retentionStatistics(tx: Tx, ctx: RequestContext) {
   const orgId = ctx.organizationId;
-  // Counted on contact_attendance's Last Attended index alone (an index-only scan), less the rows
+  // Counted on contact_answers' Last Attended index alone (an index-only scan), less the rows
   // of the few soft-deleted contacts (their own partial index): a join per attended contact cost
   // seconds at a million contacts.
   const key = sql`coalesce(a.last_attended_at, '-infinity'::timestamptz)`;
-  const attended = sql`contact_attendance a join contacts c on c.organization_id = a.organization_id and c.id = a.contact_id`;
+  const attended = sql`contact_answers a join contacts c on c.organization_id = a.organization_id and c.id = a.contact_id`;
   const buckets = sql`count(*) filter (where ${key} >= now() - interval '7 days')::int as d7,
     count(*) filter (where ${key} >= now() - interval '30 days')::int as d30,
     count(*) filter (where ${key} >= now() - interval '90 days')::int as d90,
@@ -74,7 +74,7 @@ export async function retentionStatistics(tx: Tx, ctx: RequestContext) {
   type Buckets = Record<'d7' | 'd30' | 'd90' | 'ever', number> & { deleted: boolean };
   const parts = await rowsOf<Buckets>(
     tx,
-    sql`(select false as deleted, ${buckets} from contact_attendance a
+    sql`(select false as deleted, ${buckets} from contact_answers a
          where a.organization_id = ${orgId} and ${key} > '-infinity'::timestamptz)
         union all
         (select true as deleted, ${buckets} from ${attended}

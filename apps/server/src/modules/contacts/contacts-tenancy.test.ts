@@ -285,7 +285,7 @@ describe(`contacts calls from the wrong organisation (${DB_KIND})`, () => {
     mine = await lookups(k.admin, 'Mine', 'target@mine.test', '+1 (303) 555-0199');
     theirs = await lookups(k.intruder, 'Theirs', 'someone@theirs.test', '+1 (404) 555-0123');
     // The intruder's own contact shares nothing with ours, so nothing of ours can match.
-    await k.t.database.query('update contact_attendance set last_attended_at = null where contact_id = $1', [
+    await k.t.database.query('update contact_answers set last_attended_at = null where contact_id = $1', [
       theirs.contact,
     ]);
     // The first read of the column settings writes the built-in fields; done here, not mid-case.

@@ -1,6 +1,6 @@
 // Every table of the contacts module; other modules and drizzle-kit import them from here.
 
-export * from './contact-attendance.tables.ts';
+export * from './contact-answers.tables.ts';
 export * from './contact-billing.tables.ts';
 export * from './contact-core.tables.ts';
 export * from './contact-lookups.tables.ts';

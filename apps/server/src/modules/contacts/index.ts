@@ -5,6 +5,7 @@
 // (which set the contact's plan and payment status), and rank qualification.
 import type { App } from '../../plugins/types.ts';
 import { createPaymentsProvider } from '../payments/index.ts';
+import { ContactAnswersRefresher } from './contact-answers-refresher.ts';
 import { contactBillingRoutes } from './contact-billing.routes.ts';
 import { BillingSweeper } from './contact-billing-state.ts';
 import { contactFieldsRoutes } from './contact-fields.routes.ts';
@@ -31,6 +32,7 @@ export {
   recordActivities,
   recordActivity,
 } from './contact-activities.service.ts';
+export { refreshContactAnswers, refreshOrganisation } from './contact-answers-refresher.ts';
 export { ImportWorker } from './contacts-import.worker.ts';
 
 export function register(app: App) {
@@ -66,4 +68,10 @@ export function register(app: App) {
   const sweeper = new BillingSweeper(database.db, app.log);
   if (config.importWorker) app.addHook('onReady', async () => sweeper.start());
   app.addHook('onClose', () => sweeper.stop());
+
+  // Stored contact answers that a rename or a bulk change made stale are rewritten in the
+  // background (contact-answers-refresher.ts); readers build them meanwhile.
+  const refresher = new ContactAnswersRefresher(database.db, app.log);
+  if (config.importWorker) app.addHook('onReady', async () => refresher.start());
+  app.addHook('onClose', () => refresher.stop());
 }

@@ -190,7 +190,7 @@ describe(`kiosk calls with a device credential (${DB_KIND})`, () => {
     ).toBe(1);
     // The contact's "Last Attended" moved to the check-in.
     const [attended] = await kit.sqlRows<{ at: Date | string }>(
-      'select last_attended_at as at from contact_attendance where contact_id = $1',
+      'select last_attended_at as at from contact_answers where contact_id = $1',
       [kit.memberContactId],
     );
     expect(Math.abs(Date.parse(String(new Date(attended!.at).toISOString())) - Date.now())).toBeLessThan(
@@ -225,7 +225,7 @@ describe(`kiosk calls with a device credential (${DB_KIND})`, () => {
     ).toBe(2);
     expect(
       await kit.scalar(
-        'select count(*)::int as n from contact_attendance where contact_id = $1 and last_attended_at is not null',
+        'select count(*)::int as n from contact_answers where contact_id = $1 and last_attended_at is not null',
         [staffContact],
       ),
     ).toBe(1);

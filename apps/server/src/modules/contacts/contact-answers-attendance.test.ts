@@ -4,7 +4,7 @@ import { createKit, type Kit } from './contacts.test-kit.ts';
 import { finished } from './contacts-import.test-kit.ts';
 
 /*
- * Last Attended lives in contact_attendance (migration 0018), one row per contact: made by the
+ * Last Attended lives in contact_answers (migration 0020), one row per contact: made by the
  * contacts' insert trigger whoever writes the contact, set by edits and check-ins, gone with a
  * hard delete, and read back in every answer and in the list's Last Attended order.
  */
@@ -18,7 +18,7 @@ describe(`Last Attended kept beside contacts (${DB_KIND})`, () => {
 
   const rowsWithout = () =>
     k.scalar(
-      `select count(*)::int as n from contacts c where not exists (select 1 from contact_attendance a
+      `select count(*)::int as n from contacts c where not exists (select 1 from contact_answers a
          where a.organization_id = c.organization_id and a.contact_id = c.id)`,
     );
 
@@ -34,12 +34,12 @@ describe(`Last Attended kept beside contacts (${DB_KIND})`, () => {
     expect((await finished(k.admin, post.body.jobId)).body.created).toBe(2);
     expect(await rowsWithout()).toBe(0);
     expect(
-      await k.scalar('select count(*)::int as n from contact_attendance where contact_id = $1', [one]),
+      await k.scalar('select count(*)::int as n from contact_answers where contact_id = $1', [one]),
     ).toBe(1);
 
     await k.t.database.query('delete from contacts where id = $1', [one]);
     expect(
-      await k.scalar('select count(*)::int as n from contact_attendance where contact_id = $1', [one]),
+      await k.scalar('select count(*)::int as n from contact_answers where contact_id = $1', [one]),
     ).toBe(0);
   });
 
@@ -77,7 +77,7 @@ describe(`Last Attended kept beside contacts (${DB_KIND})`, () => {
     expect([403, 404]).toContain(res.status);
     expect(
       await k.scalar(
-        'select count(*)::int as n from contact_attendance where contact_id = $1 and last_attended_at is null',
+        'select count(*)::int as n from contact_answers where contact_id = $1 and last_attended_at is null',
         [mine],
       ),
     ).toBe(1);

@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { withTenant } from '../../db/tenant.ts';
+import { rowsOf } from './contact-query.ts';
+
+// The refresher: rewrites stored contact answers that went stale (contact_answers, migration
+// 0020). Bodies go stale all at once when a name they show is renamed (the organisation's epoch
+// moves on), a few thousand at a time when one statement changes that many contacts, and all of
+// them once after the migration that added them. Readers build stale answers themselves meanwhile,
+// so nothing waits for this: it only brings the lists back to reading stored text.
+//
+// Each batch is its own short transaction in the organisation's tenant context: it locks a batch
+// of stale rows with SKIP LOCKED (a row some writer holds is that writer's to rewrite, and the
+// refresher never waits for one), then builds and writes their bodies in a later statement,
+// whose snapshot sees every change committed before the locks were taken. An organisation is
+// marked refreshed only while its epoch row is locked and no stale row is left, so a bulk change
+// or a rename that commits meanwhile always leaves work for the next pass.
+
+const BATCH = 500;
+
+interface StaleOrganisation {
+  organization_id: string;
+  epoch: number;
+}
+
+/** Organisations with stale bodies (read as the connection's own role, across tenants). */
+export async function staleOrganisations(db: Database, limit = 20): Promise<StaleOrganisation[]> {
+  return rowsOf<StaleOrganisation>(
+    db,
+    sql`select organization_id, epoch from contact_answer_epochs where refreshed < epoch
+        order by organization_id limit ${limit}`,
+  );
+}
+
+/**
+ * One pass over one organisation's answers: rewrites its stale bodies, `BATCH` at a time, and
+ * marks it refreshed when none is left. Answers how many bodies it wrote.
+ */
+export async function refreshOrganisation(
+  db: Database,
+  orgId: string,
+  onBatch?: (written: number) => void,
+): Promise<number> {
+  let after = '00000000-0000-0000-0000-000000000000';
+  let written = 0;
+  for (;;) {
+    const ids = await withTenant(db, orgId, async (tx) => {
+      const locked = await rowsOf<{ contact_id: string }>(
+        tx,
+        sql`select contact_id from contact_answers
+            where organization_id = ${orgId} and contact_id > ${after}::uuid
+              and (body is null or epoch <> contact_answer_epoch(${orgId}))
+            order by contact_id limit ${BATCH}
+            for no key update skip locked`,
+      );
+      if (locked.length === 0) return [];
+      const list = locked.map((r) => r.contact_id);
+      await tx.execute(
+        sql`update contact_answers a set body = b.body, epoch = contact_answer_epoch(${orgId})
+            from contact_answer_bodies(${orgId}, ${sql.param(list)}::uuid[]) b
+            where a.organization_id = ${orgId} and a.contact_id = b.contact_id`,
+      );
+      return list;
+    });
+    if (ids.length === 0) break;
+    written += ids.length;
+    after = ids[ids.length - 1]!;
+    onBatch?.(written);
+    // Lets requests waiting on the same connection (PGlite has one) go between batches.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  await withTenant(db, orgId, async (tx) => {
+    const [epoch] = await rowsOf<{ epoch: number }>(
+      tx,
+      sql`select epoch from contact_answer_epochs where organization_id = ${orgId} for update`,
+    );
+    if (!epoch) return;
+    const [left] = await rowsOf<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from (select 1 from contact_answers
+            where organization_id = ${orgId} and (body is null or epoch <> ${epoch.epoch}) limit 1) s`,
+    );
+    if (left?.n === 0) {
+      await tx.execute(
+        sql`update contact_answer_epochs set refreshed = epoch where organization_id = ${orgId}`,
+      );
+    }
+  });
+  return written;
+}
+
+/** Refreshes every organisation that has stale bodies; answers how many bodies it wrote. */
+export async function refreshContactAnswers(db: Database): Promise<number> {
+  let written = 0;
+  for (const org of await staleOrganisations(db))
+    written += await refreshOrganisation(db, org.organization_id);
+  return written;
+}
+
+/** Looks for stale bodies every `everyMs` and refreshes them; stops with the app. */
+export class ContactAnswersRefresher {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+
+  constructor(
+    private readonly db: Database,
+    private readonly log: { error(obj: unknown, msg: string): void },
+    private readonly everyMs = 2_000,
+  ) {}
+
+  start(firstDelayMs = 1_000): void {
+    const tick = (delay: number) => {
+      this.timer = setTimeout(() => {
+        this.running = refreshContactAnswers(this.db)
+          .catch((err) => this.log.error({ err }, 'contact answers refresh failed'))
+          .finally(() => {
+            this.running = null;
+            if (this.timer) tick(this.everyMs);
+          });
+      }, delay);
+      this.timer.unref();
+    };
+    tick(firstDelayMs);
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+}
