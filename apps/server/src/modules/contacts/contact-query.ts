@@ -83,22 +83,31 @@ export interface ContactRow {
   last_attended_at: string | null;
 }
 
+/** Contacts of `rows` whose stored answer is stale (see contactAnswerSql). */
+export const staleAnswers = (rows: ContactRow[]): string[] =>
+  rows.filter((r) => r.body === null).map((r) => r.contact_id);
+
 /**
- * The answers of `rows` as JSON texts, in their order: each stored body with its Last Attended in
- * front. Bodies that are stale (a rename moved the organisation's epoch on, or a bulk change marked
- * them) are built in one more statement by contact_answer_bodies(), the definition the stored ones
- * were written from. A contact deleted for good in between is left out.
+ * Answers built afresh by contact_answer_bodies(), the definition stored ones are written from,
+ * for contacts whose stored answer is stale (a rename moved the organisation's epoch on, or a
+ * bulk change marked them). One statement whatever their number.
  */
-export async function answerTexts<R extends ContactRow>(tx: Tx, orgId: string, rows: R[]): Promise<string[]> {
-  const stale = rows.filter((r) => r.body === null).map((r) => r.contact_id);
+export async function buildAnswers(tx: Tx, orgId: string, ids: string[]): Promise<Map<string, string>> {
   const built = new Map<string, string>();
-  if (stale.length > 0) {
-    const fresh = await rowsOf<{ contact_id: string; body: string }>(
-      tx,
-      sql`select contact_id, body from contact_answer_bodies(${orgId}, ${sql.param(stale)}::uuid[])`,
-    );
-    for (const f of fresh) built.set(f.contact_id, f.body);
-  }
+  if (ids.length === 0) return built;
+  const rows = await rowsOf<{ contact_id: string; body: string }>(
+    tx,
+    sql`select contact_id, body from contact_answer_bodies(${orgId}, ${sql.param(ids)}::uuid[])`,
+  );
+  for (const r of rows) built.set(r.contact_id, r.body);
+  return built;
+}
+
+/**
+ * The answers of `rows` as JSON texts, in their order: each body, stored or built, with Last
+ * Attended in front. A contact deleted for good before its answer was built is left out.
+ */
+export function composeAnswers(rows: ContactRow[], built: Map<string, string>): string[] {
   const out: string[] = [];
   for (const r of rows) {
     const body = r.body ?? built.get(r.contact_id);
@@ -107,6 +116,11 @@ export async function answerTexts<R extends ContactRow>(tx: Tx, orgId: string, r
     out.push(`{"lastAttendedAt":${at},${body.slice(1)}`);
   }
   return out;
+}
+
+/** composeAnswers() with the stale answers built in the same transaction. */
+export async function answerTexts(tx: Tx, orgId: string, rows: ContactRow[]): Promise<string[]> {
+  return composeAnswers(rows, await buildAnswers(tx, orgId, staleAnswers(rows)));
 }
 
 const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);

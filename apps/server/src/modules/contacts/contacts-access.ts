@@ -83,6 +83,25 @@ export async function assertContactsExist(tx: Tx, organizationId: string, ids: s
   }
 }
 
+/**
+ * assertContactsExist for a write that changes several contacts in more than one statement (tag
+ * links, then the rows): each contact is locked first, in id order. Otherwise two such writes
+ * over the same contacts deadlock: each tag link locks its contact FOR SHARE, and neither write
+ * can then take the row for its update while the other holds that share.
+ */
+export async function lockContactsForWrite(tx: Tx, organizationId: string, ids: string[]): Promise<void> {
+  const unique = [...new Set(ids)];
+  const locked = await rowsOf<{ id: string }>(
+    tx,
+    sql`select id from contacts
+        where organization_id = ${organizationId} and id = any(${sql.param(unique)}::uuid[]) and deleted_at is null
+        order by id for no key update`,
+  );
+  if (locked.length !== unique.length) {
+    throw notFound(unique.length === 1 ? 'Contact' : 'One or more contacts');
+  }
+}
+
 export const lookupMissing = (field: string) =>
   new AppError('VALIDATION', `${field}: not found in this organisation`, [
     { field, message: 'not found in this organisation' },

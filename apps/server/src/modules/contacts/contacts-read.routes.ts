@@ -17,13 +17,14 @@ import {
 } from '@opsuite/shared';
 import { sendJsonText } from '../../plugins/serializer.ts';
 import type { App } from '../../plugins/types.ts';
-import { loadContacts } from './contact-query.ts';
+import { buildAnswers, loadContacts, staleAnswers } from './contact-query.ts';
 import { findExisting, getContact } from './contacts.service.ts';
 import { contactsAccess } from './contacts-route-config.ts';
 import {
   contactCounts,
   duplicateGroups,
   filteredTotal,
+  listAnswerText,
   listContacts,
   type SearchKind,
   searchContacts,
@@ -41,8 +42,15 @@ export function contactsReadRoutes(app: App) {
       schema: { tags, querystring: contactListQuery, response: { 200: contactListAnswer } },
     },
     async (req, reply) => {
-      const text = await req.tenant((tx) => listContacts(tx, req.ctx!, req.query));
-      sendJsonText(reply, contactListAnswer, text);
+      const page = await req.tenant((tx) => listContacts(tx, req.ctx!, req.query));
+      // Stale stored answers (after a rename, until the refresher has run) are built in a
+      // second one-statement transaction: the first was committed with its statement.
+      const stale = staleAnswers(page.rows);
+      const built =
+        stale.length === 0
+          ? new Map<string, string>()
+          : await req.tenant((tx) => buildAnswers(tx, req.ctx!.organizationId, stale));
+      sendJsonText(reply, contactListAnswer, listAnswerText(page, built));
     },
   );
 

@@ -10,8 +10,8 @@ import { preparedSql } from '../../db/prepared.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RequestContext } from '../../plugins/types.ts';
 import {
-  answerTexts,
   type ContactRow,
+  composeAnswers,
   contactAnswerSql,
   escapeLike,
   type PickerRow,
@@ -139,8 +139,20 @@ function decodeCursor(cursor: string): { key: string; id: string } {
   throw new AppError('VALIDATION', 'cursor: is invalid', [{ field: 'cursor', message: 'is invalid' }]);
 }
 
-/** The list page as JSON text (contactListAnswer), ready to send. */
-export async function listContacts(tx: Tx, ctx: RequestContext, q: ContactListQuery): Promise<string> {
+export interface ContactListPage {
+  rows: ContactRow[];
+  pagination: { page: number; pageSize: number; hasMore: boolean; nextCursor: string | null };
+}
+
+/**
+ * A list page in one statement: its contacts with their stored answers (contactAnswerSql). The
+ * route sends it with listAnswerText() once any stale answer is built (buildAnswers).
+ */
+export async function listContacts(
+  tx: Tx,
+  ctx: RequestContext,
+  q: ContactListQuery,
+): Promise<ContactListPage> {
   const conditions = filterConditions(ctx, q);
   // The unfiltered list (the page every admin opens first) walks one sort index with a limit, a
   // plan right for any organisation, so it is planned once per connection: planning its joins
@@ -170,9 +182,13 @@ export async function listContacts(tx: Tx, ctx: RequestContext, q: ContactListQu
         ? Buffer.from(JSON.stringify([last.sort_key, last.contact_id])).toString('base64url')
         : null,
   };
-  // The answers are sent as the database keeps them (contactAnswerSql).
-  const list = await answerTexts(tx, ctx.organizationId, page);
-  return `{"list":[${list.join(',')}],"pagination":${JSON.stringify(pagination)}}`;
+  return { rows: page, pagination };
+}
+
+/** The list page as JSON text (contactListAnswer), ready to send: the answers as stored. */
+export function listAnswerText(page: ContactListPage, built: Map<string, string>): string {
+  const list = composeAnswers(page.rows, built);
+  return `{"list":[${list.join(',')}],"pagination":${JSON.stringify(page.pagination)}}`;
 }
 
 export async function contactCounts(tx: Tx, orgId: string): Promise<ContactCountsAnswer> {
