@@ -14,7 +14,10 @@ export const PG_URL =
 export interface Figure {
   name: string;
   rps: number;
+  /** As the load generator saw it: network, queueing in both processes and the server's work. */
   p99: number;
+  /** As the server saw it (its Server-Timing header: request read to answer written), if it says. */
+  serverP99?: number;
   /** p99 with one connection (no queueing behind other requests), where measured. */
   p99One?: number;
 }
@@ -57,16 +60,34 @@ export function startProcess(
   });
 }
 
+/** The Server-Timing duration of an answer (ms), or NaN when it has none. */
+export const serverDuration = (headers: Record<string, string | string[] | undefined> | undefined) =>
+  Number(/app;dur=([\d.]+)/.exec(String(headers?.['server-timing'] ?? ''))?.[1] ?? Number.NaN);
+
+/** The 99th percentile of the durations collected (undefined when the server sent none). */
+export function p99Of(durations: number[]): number | undefined {
+  const known = durations.filter((d) => !Number.isNaN(d)).sort((a, b) => a - b);
+  if (known.length === 0) return undefined;
+  return Math.round(known[Math.floor(known.length * 0.99)] ?? known[known.length - 1]!);
+}
+
 export async function load(
   url: string,
   headers: Record<string, string> = {},
   seconds = DURATION,
   connections = CONNECTIONS,
 ) {
-  const r = await autocannon({ url, connections, duration: seconds, headers });
+  const server: number[] = [];
+  const r = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    headers,
+    requests: [{ onResponse: (_s, _b, _c, h) => server.push(serverDuration(h)) }],
+  });
   if (r.non2xx > 0 || r.errors > 0)
     throw new Error(`${url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
-  return { rps: r.requests.average, p99: r.latency.p99 };
+  return { rps: r.requests.average, p99: r.latency.p99, serverP99: p99Of(server) };
 }
 
 /** Like measure(), with a request made fresh for each call (a different code, contact or body). */
@@ -77,16 +98,22 @@ export async function measureEach(
   next: () => { method?: 'GET' | 'POST'; path: string; body?: string },
 ): Promise<Figure> {
   const run = async (seconds: number, connections = CONNECTIONS) => {
+    const server: number[] = [];
     const r = await autocannon({
       url,
       connections,
       duration: seconds,
       headers,
-      requests: [{ setupRequest: (req) => ({ ...req, ...next() }) }],
+      requests: [
+        {
+          setupRequest: (req) => ({ ...req, ...next() }),
+          onResponse: (_s, _b, _c, h) => server.push(serverDuration(h)),
+        },
+      ],
     });
     if (r.non2xx > 0 || r.errors > 0)
       throw new Error(`${name}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
-    return { rps: r.requests.average, p99: r.latency.p99 };
+    return { rps: r.requests.average, p99: r.latency.p99, serverP99: p99Of(server) };
   };
   await run(2);
   const figure = { name, ...(await run(DURATION)) };
@@ -100,9 +127,9 @@ export async function measure(
   opts: { single?: boolean } = {},
 ): Promise<Figure> {
   await load(url, headers, 2); // warm-up: JIT, connection pools, prepared statements, buffers
-  const { rps, p99 } = await load(url, headers);
-  if (!opts.single) return { name, rps, p99 };
-  return { name, rps, p99, p99One: (await load(url, headers, SINGLE_SECONDS, 1)).p99 };
+  const measured = { name, ...(await load(url, headers)) };
+  if (!opts.single) return measured;
+  return { ...measured, p99One: (await load(url, headers, SINGLE_SECONDS, 1)).p99 };
 }
 
 export async function signIn(base: string, email = 'admin@demo.test', password = 'demo1234') {

@@ -6,7 +6,16 @@
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { BIG_ORG, LARGE_ADMIN, LARGE_PASSWORD, largeDatabaseUrl } from '../scripts/seed-large.sql.ts';
-import { CONNECTIONS, DURATION, type Figure, measureEach, PG_URL, signIn } from './harness.ts';
+import {
+  CONNECTIONS,
+  DURATION,
+  type Figure,
+  measureEach,
+  PG_URL,
+  p99Of,
+  serverDuration,
+  signIn,
+} from './harness.ts';
 
 export const CHECK_IN_P99_TARGET_MS = 50;
 /** Every figure this bench produces names the kiosk's calls (how run.ts finds them among the rest). */
@@ -14,7 +23,9 @@ const KIOSK_FIGURE = /kiosk|code check-in/i;
 
 /**
  * The verdict beside the target: PASS or FAIL per kiosk figure when they were measured; without
- * the large seed, a plain "not measured" with how to make it (that is not a failure).
+ * the large seed, a plain "not measured" with how to make it (that is not a failure). The target
+ * is the server's p99 (issue 4: "server p99 ≤ 50 ms at 50 concurrent kiosks"), read from each
+ * answer's Server-Timing; the p99 the load generator saw on the same cores is printed beside it.
  */
 export function kioskVerdict(figures: Figure[]): { measured: boolean; pass: boolean; lines: string[] } {
   const mine = figures.filter((f) => KIOSK_FIGURE.test(f.name));
@@ -30,13 +41,15 @@ export function kioskVerdict(figures: Figure[]): { measured: boolean; pass: bool
       ],
     };
   }
-  const lines = mine.map((f) => {
-    const ok = f.p99 <= CHECK_IN_P99_TARGET_MS;
-    return `${f.name}: p99 ${f.p99} ms, target ${CHECK_IN_P99_TARGET_MS} ms: ${ok ? 'PASS' : 'FAIL'}`;
-  });
-  const pass = mine.every((f) => f.p99 <= CHECK_IN_P99_TARGET_MS);
+  const within = (f: Figure) => f.serverP99 !== undefined && f.serverP99 <= CHECK_IN_P99_TARGET_MS;
+  const lines = mine.map(
+    (f) =>
+      `${f.name}: server p99 ${f.serverP99 ?? '?'} ms, target ${CHECK_IN_P99_TARGET_MS} ms: ${within(f) ? 'PASS' : 'FAIL'}` +
+      ` (load generator's p99 ${f.p99} ms)`,
+  );
+  const pass = mine.every(within);
   lines.unshift(
-    `Kiosk check-in at 1,000,000 contacts, ${CONNECTIONS} kiosks, p99 target ${CHECK_IN_P99_TARGET_MS} ms: ${pass ? 'PASS' : 'FAIL'}`,
+    `Kiosk check-in at 1,000,000 contacts, ${CONNECTIONS} kiosks, server p99 target ${CHECK_IN_P99_TARGET_MS} ms: ${pass ? 'PASS' : 'FAIL'}`,
   );
   return { measured: true, pass, lines };
 }
@@ -129,8 +142,9 @@ async function codeCheckIns(
   workers = CONNECTIONS,
   seconds = DURATION,
 ) {
-  type Pair = { t0?: number; contactId?: string; code?: string };
+  type Pair = { t0?: number; contactId?: string; code?: string; lookupMs?: number };
   const times: number[] = [];
+  const server: number[] = [];
   let next = from;
   let failure: string | null = null;
   const result = await autocannon({
@@ -146,7 +160,8 @@ async function codeCheckIns(
           context.t0 = performance.now();
           return { ...req, path: `/api/kiosk/contact-by-code/${context.code}` };
         },
-        onResponse: (status, body, context: Pair) => {
+        onResponse: (status, body, context: Pair, headers) => {
+          context.lookupMs = serverDuration(headers);
           const found = status === 200 ? (JSON.parse(body) as { contact: { _id: string } | null }) : null;
           if (!found?.contact) failure ??= `no member with code ${context.code} (${status})`;
           context.contactId = found?.contact?._id;
@@ -159,9 +174,12 @@ async function codeCheckIns(
           path: '/api/kiosk/check-in',
           body: JSON.stringify({ slotId, contactId: context.contactId }),
         }),
-        onResponse: (status, body, context: Pair) => {
+        onResponse: (status, body, context: Pair, headers) => {
           if (status !== 200) failure ??= `check-in: ${status} ${body}`;
-          else if (context.t0 !== undefined) times.push(performance.now() - context.t0);
+          else if (context.t0 !== undefined) {
+            times.push(performance.now() - context.t0);
+            server.push((context.lookupMs ?? Number.NaN) + serverDuration(headers));
+          }
         },
       },
     ],
@@ -169,7 +187,12 @@ async function codeCheckIns(
   if (failure) throw new Error(failure);
   if (result.errors > 0) throw new Error(`code check-in: ${result.errors} errors`);
   times.sort((a, b) => a - b);
-  return { rps: times.length / seconds, p99: Math.round(times[Math.floor(times.length * 0.99)] ?? 0), next };
+  return {
+    rps: times.length / seconds,
+    p99: Math.round(times[Math.floor(times.length * 0.99)] ?? 0),
+    serverP99: p99Of(server),
+    next,
+  };
 }
 
 export async function benchKiosk(base: string, url: string): Promise<{ figures: Figure[]; notes: string[] }> {
@@ -216,6 +239,7 @@ export async function benchKiosk(base: string, url: string): Promise<{ figures: 
         name: 'code check-in: lookup + check-in per member, timed together (1M contacts)',
         rps: both.rps,
         p99: both.p99,
+        serverP99: both.serverP99,
         p99One: alone.p99,
       };
       const figures = [lookup, checkIn, pair];

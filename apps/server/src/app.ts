@@ -17,6 +17,7 @@ import * as users from './modules/users/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { serverTimingPlugin } from './plugins/server-timing.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { serializerCompiler } from './plugins/serializer.ts';
 import type { App } from './plugins/types.ts';
@@ -85,6 +86,7 @@ export async function buildApp(opts: BuildOptions): Promise<App & { routeList: R
   });
 
   await app.register(securityHeadersPlugin);
+  await app.register(serverTimingPlugin);
   await app.register(errorsPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin);

@@ -59,6 +59,11 @@ describe('serving the web app', () => {
     }
     const page = await t.app.inject({ method: 'GET', url: '/' });
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    // And how long the server took over each (Server-Timing, read by npm run bench).
+    for (const url of ['/', '/api/health', '/api/missing', '/api/contact/get']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['server-timing'], url).toMatch(/^app;dur=\d+\.\d$/);
+    }
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');

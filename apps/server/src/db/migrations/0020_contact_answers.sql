@@ -100,16 +100,18 @@ RETURNS TABLE (contact_id uuid, body text) LANGUAGE sql STABLE AS $$
 $$;
 --> statement-breakpoint
 -- Every body of these organisations becomes stale, in the caller's transaction; taken in key order
--- so that two callers over the same organisations queue instead of deadlocking.
+-- so that two callers over the same organisations queue instead of deadlocking. An organisation
+-- being deleted (its rows going by cascade) has nothing left to mark.
 CREATE OR REPLACE FUNCTION contact_answers_bump(p_orgs uuid[]) RETURNS void LANGUAGE sql AS $$
   INSERT INTO contact_answer_epochs AS e (organization_id, epoch, refreshed)
-  SELECT o, 1, 0 FROM (SELECT DISTINCT unnest(p_orgs) AS o) s ORDER BY o
+  SELECT o.id, 1, 0 FROM organizations o WHERE o.id = ANY (p_orgs) ORDER BY o.id
   ON CONFLICT (organization_id) DO UPDATE SET epoch = e.epoch + 1
 $$;
 --> statement-breakpoint
 -- Some bodies of this organisation were marked stale: the refresher has work there.
 CREATE OR REPLACE FUNCTION contact_answers_need_refresh(p_org uuid) RETURNS void LANGUAGE sql AS $$
-  INSERT INTO contact_answer_epochs AS e (organization_id, epoch, refreshed) VALUES (p_org, 0, -1)
+  INSERT INTO contact_answer_epochs AS e (organization_id, epoch, refreshed)
+  SELECT o.id, 0, -1 FROM organizations o WHERE o.id = p_org
   ON CONFLICT (organization_id) DO UPDATE SET refreshed = least(e.refreshed, e.epoch - 1)
   WHERE e.refreshed > e.epoch - 1
 $$;
@@ -118,11 +120,16 @@ $$;
 -- lock-then-build order), or marks them stale when there are too many to build now.
 CREATE OR REPLACE FUNCTION contact_answers_write(p_org uuid, p_ids uuid[]) RETURNS void
 LANGUAGE plpgsql AS $$
+DECLARE
+  marked integer;
 BEGIN
   IF cardinality(p_ids) > 2000 THEN
     UPDATE contact_answers SET epoch = -1
     WHERE organization_id = p_org AND contact_id = ANY (p_ids) AND epoch <> -1;
-    PERFORM contact_answers_need_refresh(p_org);
+    GET DIAGNOSTICS marked = ROW_COUNT;
+    IF marked > 0 THEN
+      PERFORM contact_answers_need_refresh(p_org);
+    END IF;
     RETURN;
   END IF;
   PERFORM 1 FROM contact_answers

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DB_KIND } from '../../../test/helpers.ts';
+import { createTestApp, DB_KIND, seedTenant } from '../../../test/helpers.ts';
 import { refreshContactAnswers } from './contact-answers-refresher.ts';
 import { createKit, type Kit } from './contacts.test-kit.ts';
 
@@ -154,7 +154,9 @@ describe(`stored contact answers (${DB_KIND})`, () => {
         tags: [ids.vip],
       })
     ).body.data._id as string;
-    const renames: [string, string, object, (c: Record<string, any>) => unknown, unknown][] = [
+    // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field with expect().
+    type Answer = any;
+    const renames: [string, string, object, (c: Answer) => unknown, unknown][] = [
       [
         'tag',
         `/api/tag/update/${ids.vip}`,
@@ -287,5 +289,25 @@ describe(`stored contact answers (${DB_KIND})`, () => {
       headers: k.admin.session.headers,
     });
     expect(again.body).toBe(csv.body);
+  });
+
+  it('an organisation with thousands of tagged contacts can still be deleted', async () => {
+    const gone = await seedTenant(k.t, ['admin'], 'Going');
+    await k.t.database.query(
+      `with t as (insert into tags (organization_id, id, name) values ($1, gen_random_uuid(), 'Everyone') returning id),
+       c as (insert into contacts (organization_id, id, full_name)
+             select $1, gen_random_uuid(), 'Leaving ' || g from generate_series(1, 2500) g returning id)
+       insert into contact_tags (organization_id, contact_id, tag_id) select $1, c.id, t.id from c, t`,
+      [gone.id],
+    );
+    await k.t.database.query('delete from organizations where id = $1', [gone.id]);
+    expect(
+      await k.scalar('select count(*)::int as n from contact_answers where organization_id = $1', [gone.id]),
+    ).toBe(0);
+    expect(
+      await k.scalar('select count(*)::int as n from contact_answer_epochs where organization_id = $1', [
+        gone.id,
+      ]),
+    ).toBe(0);
   });
 });
