@@ -71,11 +71,16 @@ export function p99Of(durations: number[]): number | undefined {
   return Math.round(known[Math.floor(known.length * 0.99)] ?? known[known.length - 1]!);
 }
 
-export async function load(
+type Next = () => { method?: 'GET' | 'POST'; path: string; body?: string };
+
+/** One autocannon run; `next` makes each request afresh (a different code, contact or body). */
+async function drive(
+  label: string,
   url: string,
-  headers: Record<string, string> = {},
-  seconds = DURATION,
-  connections = CONNECTIONS,
+  headers: Record<string, string>,
+  seconds: number,
+  connections: number,
+  next?: Next,
 ) {
   const server: number[] = [];
   const r = await autocannon({
@@ -83,41 +88,35 @@ export async function load(
     connections,
     duration: seconds,
     headers,
-    requests: [{ onResponse: (_s, _b, _c, h) => server.push(serverDuration(h)) }],
+    requests: [
+      {
+        ...(next ? { setupRequest: (req) => ({ ...req, ...next() }) } : {}),
+        onResponse: (_s, _b, _c, h) => server.push(serverDuration(h)),
+      },
+    ],
   });
   if (r.non2xx > 0 || r.errors > 0)
-    throw new Error(`${url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
+    throw new Error(`${label}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
   return { rps: r.requests.average, p99: r.latency.p99, serverP99: p99Of(server) };
 }
+
+export const load = (
+  url: string,
+  headers: Record<string, string> = {},
+  seconds = DURATION,
+  connections = CONNECTIONS,
+) => drive(url, url, headers, seconds, connections);
 
 /** Like measure(), with a request made fresh for each call (a different code, contact or body). */
 export async function measureEach(
   name: string,
   url: string,
   headers: Record<string, string>,
-  next: () => { method?: 'GET' | 'POST'; path: string; body?: string },
+  next: Next,
 ): Promise<Figure> {
-  const run = async (seconds: number, connections = CONNECTIONS) => {
-    const server: number[] = [];
-    const r = await autocannon({
-      url,
-      connections,
-      duration: seconds,
-      headers,
-      requests: [
-        {
-          setupRequest: (req) => ({ ...req, ...next() }),
-          onResponse: (_s, _b, _c, h) => server.push(serverDuration(h)),
-        },
-      ],
-    });
-    if (r.non2xx > 0 || r.errors > 0)
-      throw new Error(`${name}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
-    return { rps: r.requests.average, p99: r.latency.p99, serverP99: p99Of(server) };
-  };
-  await run(2);
-  const figure = { name, ...(await run(DURATION)) };
-  return { ...figure, p99One: (await run(SINGLE_SECONDS, 1)).p99 };
+  await drive(name, url, headers, 2, CONNECTIONS, next);
+  const figure = { name, ...(await drive(name, url, headers, DURATION, CONNECTIONS, next)) };
+  return { ...figure, p99One: (await drive(name, url, headers, SINGLE_SECONDS, 1, next)).p99 };
 }
 
 export async function measure(

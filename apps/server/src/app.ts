@@ -17,9 +17,9 @@ import * as users from './modules/users/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
-import { serverTimingPlugin } from './plugins/server-timing.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { serializerCompiler } from './plugins/serializer.ts';
+import { serverTimingPlugin } from './plugins/server-timing.ts';
 import type { App } from './plugins/types.ts';
 import { webPlugin } from './plugins/web.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DB_KIND } from '../../../test/helpers.ts';
 import { refreshOrganisation } from './contact-answers-refresher.ts';
-import { createKit, type Kit } from './contacts.test-kit.ts';
+import { createKit, type Kit, storedAnswers } from './contacts.test-kit.ts';
 
 // Races only show on a real server: PGlite runs one transaction at a time.
 const onPostgres = DB_KIND === 'postgres';
@@ -27,26 +27,10 @@ describe.skipIf(!onPostgres)('stored contact answers under concurrent writes (po
   };
 
   /** Fresh stored answers that differ from a built one (always a defect), and the stale count. */
-  async function disagreements() {
-    const rows = await k.t.database.query<{
-      id: string;
-      stored: string | null;
-      built: string;
-      fresh: boolean;
-    }>(
-      `select a.contact_id as id, a.body as stored, b.body as built,
-              (a.body is not null and a.epoch = contact_answer_epoch($1)) as fresh
-       from contact_answers a
-       join contact_answer_bodies($1, array(select id from contacts where organization_id = $1)) b
-         on b.contact_id = a.contact_id
-       where a.organization_id = $1`,
-      [k.org.id],
-    );
-    return {
-      wrong: rows.filter((r) => r.fresh && r.stored !== r.built).map((r) => r.id),
-      stale: rows.filter((r) => !r.fresh).length,
-    };
-  }
+  const disagreements = async () => {
+    const { wrong, stale } = await storedAnswers(k, k.org.id);
+    return { wrong, stale };
+  };
 
   it('twenty tags and ten edits of one contact at once leave its stored answer whole', async () => {
     const id = await post('/api/contact/add', { fullName: 'Raced Answer' });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { withTenant } from '../../db/tenant.ts';
+import { PeriodicJob } from '../../lib/periodic-job.ts';
 import { rowsOf } from './contact-query.ts';
 
 // The refresher: rewrites stored contact answers that went stale (contact_answers, migration
@@ -98,34 +99,12 @@ export async function refreshContactAnswers(db: Database): Promise<number> {
 }
 
 /** Looks for stale bodies every `everyMs` and refreshes them; stops with the app. */
-export class ContactAnswersRefresher {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
-
-  constructor(
-    private readonly db: Database,
-    private readonly log: { error(obj: unknown, msg: string): void },
-    private readonly everyMs = 2_000,
-  ) {}
-
-  start(firstDelayMs = 1_000): void {
-    const tick = (delay: number) => {
-      this.timer = setTimeout(() => {
-        this.running = refreshContactAnswers(this.db)
-          .catch((err) => this.log.error({ err }, 'contact answers refresh failed'))
-          .finally(() => {
-            this.running = null;
-            if (this.timer) tick(this.everyMs);
-          });
-      }, delay);
-      this.timer.unref();
-    };
-    tick(firstDelayMs);
+export class ContactAnswersRefresher extends PeriodicJob {
+  constructor(db: Database, log: { error(obj: unknown, msg: string): void }, everyMs = 2_000) {
+    super('contact answers refresh', () => refreshContactAnswers(db), log, everyMs);
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
+  override start(firstDelayMs = 1_000): void {
+    super.start(firstDelayMs);
   }
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DB_KIND, seedTenant } from '../../../test/helpers.ts';
 import { refreshContactAnswers } from './contact-answers-refresher.ts';
-import { createKit, type Kit } from './contacts.test-kit.ts';
+import { createKit, type Kit, storedAnswers } from './contacts.test-kit.ts';
 
 /*
  * Stored contact answers (contact_answers.body, migration 0020): after every kind of write the
@@ -39,29 +39,7 @@ describe(`stored contact answers (${DB_KIND})`, () => {
   });
   afterAll(() => k.t.close());
 
-  /** Each contact's stored answer beside one built now, as the superuser (outside RLS). */
-  async function stored(orgId = k.org.id) {
-    const rows = await k.t.database.query<{
-      id: string;
-      stored: string | null;
-      built: string;
-      fresh: boolean;
-    }>(
-      `select a.contact_id as id, a.body as stored, b.body as built,
-              (a.body is not null and a.epoch = contact_answer_epoch($1)) as fresh
-       from contact_answers a
-       join contact_answer_bodies($1, array(select id from contacts where organization_id = $1)) b
-         on b.contact_id = a.contact_id
-       where a.organization_id = $1`,
-      [orgId],
-    );
-    return {
-      fresh: rows.filter((r) => r.fresh).length,
-      stale: rows.filter((r) => !r.fresh).length,
-      /** Fresh answers that differ from the built one: always a defect. */
-      wrong: rows.filter((r) => r.fresh && r.stored !== r.built).map((r) => r.id),
-    };
-  }
+  const stored = () => storedAnswers(k, k.org.id);
   const allFresh = async () => {
     const s = await stored();
     expect(s.wrong).toEqual([]);

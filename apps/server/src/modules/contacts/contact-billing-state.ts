@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
+import { PeriodicJob } from '../../lib/periodic-job.ts';
 import { rowsOf } from './contact-query.ts';
 
 // A contact's `plan` and `payment_status` (the contacts list filters, the past-due count) follow
@@ -109,34 +110,12 @@ export async function sweepBillingStates(db: Database): Promise<{ expired: numbe
 }
 
 /** Runs the sweep shortly after start and then every `everyMs`; stops with the app. */
-export class BillingSweeper {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
-
-  constructor(
-    private readonly db: Database,
-    private readonly log: { error(obj: unknown, msg: string): void },
-    private readonly everyMs = 10 * 60_000,
-  ) {}
-
-  start(firstDelayMs = 5_000): void {
-    const tick = (delay: number) => {
-      this.timer = setTimeout(() => {
-        this.running = sweepBillingStates(this.db)
-          .catch((err) => this.log.error({ err }, 'billing sweep failed'))
-          .finally(() => {
-            this.running = null;
-            if (this.timer) tick(this.everyMs);
-          });
-      }, delay);
-      this.timer.unref();
-    };
-    tick(firstDelayMs);
+export class BillingSweeper extends PeriodicJob {
+  constructor(db: Database, log: { error(obj: unknown, msg: string): void }, everyMs = 10 * 60_000) {
+    super('billing sweep', () => sweepBillingStates(db), log, everyMs);
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
+  override start(firstDelayMs = 5_000): void {
+    super.start(firstDelayMs);
   }
 }

@@ -2,7 +2,7 @@ import type { ContactAnswer, ContactPickerOption } from '@opsuite/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client.ts';
 
-// SQL pieces every contacts read shares: the answer's columns with their joins, and the row
+// SQL pieces every contacts read shares: the stored answers and the picker's columns, and the row
 // mappers. Reads are written as SQL so each one is a single statement whatever the page size.
 
 /** A timestamptz as an ISO-8601 UTC string, the same on both drivers. */
@@ -38,7 +38,7 @@ const PICKER_COLUMNS = sql`
  * Contact answers for the rows of `source`, a subquery over contacts aliased `c` that has already
  * applied filters, order and limit; `orderBy` repeats its order for the few rows left. Each row
  * brings its stored answer (`body`, JSON text written by the database: contact_answers, migration
- * 0020) when it is fresh, else null, and its Last Attended; answerTexts() makes the answers. A list
+ * 0020) when it is fresh, else null, and its Last Attended; composeAnswers() makes the answers. A list
  * page so reads 100 stored texts instead of building them (most of its database time), and the
  * server sends them without parsing (sendJsonText). `extra` adds columns beside them.
  */

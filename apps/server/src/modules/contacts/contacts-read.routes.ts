@@ -19,10 +19,10 @@ import { sendJsonText } from '../../plugins/serializer.ts';
 import type { App } from '../../plugins/types.ts';
 import { buildAnswers, loadContacts, staleAnswers } from './contact-query.ts';
 import { findExisting, getContact } from './contacts.service.ts';
+import { duplicateGroups } from './contacts-duplicates.service.ts';
 import { contactsAccess } from './contacts-route-config.ts';
 import {
   contactCounts,
-  duplicateGroups,
   filteredTotal,
   listAnswerText,
   listContacts,

@@ -151,3 +151,30 @@ export async function createStripeKit(): Promise<{ k: Kit; standIn: StripeStandI
     },
   };
 }
+
+/**
+ * Each contact's stored answer (contact_answers, migration 0020) beside one built now by
+ * contact_answer_bodies(), read as the superuser (outside RLS): how many are fresh, how many
+ * stale, and which fresh ones differ from the built one (always a defect).
+ */
+export async function storedAnswers(kit: Kit, orgId: string) {
+  const rows = await kit.t.database.query<{
+    id: string;
+    stored: string | null;
+    built: string;
+    fresh: boolean;
+  }>(
+    `select a.contact_id as id, a.body as stored, b.body as built,
+            (a.body is not null and a.epoch = contact_answer_epoch($1)) as fresh
+     from contact_answers a
+     join contact_answer_bodies($1, array(select id from contacts where organization_id = $1)) b
+       on b.contact_id = a.contact_id
+     where a.organization_id = $1`,
+    [orgId],
+  );
+  return {
+    fresh: rows.filter((r) => r.fresh).length,
+    stale: rows.filter((r) => !r.fresh).length,
+    wrong: rows.filter((r) => r.fresh && r.stored !== r.built).map((r) => r.id),
+  };
+}
