@@ -7,7 +7,7 @@
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
-import { refreshOrganisation } from '../apps/server/src/modules/contacts/index.ts';
+import { refreshContactAnswers } from '../apps/server/src/modules/contacts/index.ts';
 import { seedOrganization } from '../apps/server/src/seed/factories.ts';
 import {
   BIG_ORG,
@@ -135,23 +135,22 @@ type Q = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Prom
  * server would otherwise run in the background while the bench measures. Seeds made before
  * stored answers get them on their next run.
  */
-async function storeAnswers(q: Q, db: Parameters<typeof refreshOrganisation>[0], bigOrgId: string) {
-  const stale = await q<{ organization_id: string }>(
-    'select organization_id from contact_answer_epochs where refreshed < epoch order by organization_id',
-  );
-  if (stale.length === 0) return;
+async function storeAnswers(q: Q, db: Parameters<typeof refreshContactAnswers>[0], bigOrgId: string) {
   let step = 100_000;
-  let written = 0;
-  for (const { organization_id: orgId } of stale) {
-    written += await refreshOrganisation(db, orgId, (n) => {
+  const done = await refreshContactAnswers(db, {
+    limit: SMALL_ORGS + 10,
+    onBatch: (orgId, n) => {
       if (orgId === bigOrgId && n >= step) {
         say(`stored answers ${n.toLocaleString('en-US')} / ${TOTAL.toLocaleString('en-US')}`);
         step += 100_000;
       }
-    });
-  }
+    },
+  });
+  if (done.organisations === 0) return;
   await q('vacuum (analyze) contact_answers');
-  say(`stored answers: ${written.toLocaleString('en-US')} written for ${stale.length} organisations`);
+  say(
+    `stored answers: ${done.written.toLocaleString('en-US')} written for ${done.organisations} organisations`,
+  );
 }
 
 /**

@@ -116,6 +116,15 @@ CREATE OR REPLACE FUNCTION contact_answers_need_refresh(p_org uuid) RETURNS void
   WHERE e.refreshed > e.epoch - 1
 $$;
 --> statement-breakpoint
+-- Builds and stores the bodies of these contacts of one organisation at its current epoch. The
+-- caller holds their answer rows already (contact_answers_write, the refresher): built in this
+-- later statement, the bodies see every change committed before the locks were taken.
+CREATE OR REPLACE FUNCTION contact_answers_store(p_org uuid, p_ids uuid[]) RETURNS void LANGUAGE sql AS $$
+  UPDATE contact_answers a SET body = b.body, epoch = contact_answer_epoch(p_org)
+  FROM contact_answer_bodies(p_org, p_ids) b
+  WHERE a.organization_id = p_org AND a.contact_id = b.contact_id
+$$;
+--> statement-breakpoint
 -- Rewrites the bodies of these contacts of one organisation (existing rows; see the header for the
 -- lock-then-build order), or marks them stale when there are too many to build now.
 CREATE OR REPLACE FUNCTION contact_answers_write(p_org uuid, p_ids uuid[]) RETURNS void
@@ -135,9 +144,7 @@ BEGIN
   PERFORM 1 FROM contact_answers
   WHERE organization_id = p_org AND contact_id = ANY (p_ids)
   ORDER BY contact_id FOR NO KEY UPDATE;
-  UPDATE contact_answers a SET body = b.body, epoch = contact_answer_epoch(p_org)
-  FROM contact_answer_bodies(p_org, p_ids) b
-  WHERE a.organization_id = p_org AND a.contact_id = b.contact_id;
+  PERFORM contact_answers_store(p_org, p_ids);
 END $$;
 --> statement-breakpoint
 -- New contacts get their row with their body (or, more than 2,000 at once, a stale row). A writer
@@ -175,7 +182,7 @@ BEGIN
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER contact_answers_on_update AFTER UPDATE ON contacts
-REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+REFERENCING NEW TABLE AS new_rows
 FOR EACH STATEMENT EXECUTE FUNCTION contact_answers_on_update();
 --> statement-breakpoint
 -- Tag links added or removed (an update that only rewrites a link's counted state moves none).

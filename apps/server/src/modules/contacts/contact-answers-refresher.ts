@@ -19,16 +19,11 @@ import { rowsOf } from './contact-query.ts';
 
 const BATCH = 500;
 
-interface StaleOrganisation {
-  organization_id: string;
-  epoch: number;
-}
-
 /** Organisations with stale bodies (read as the connection's own role, across tenants). */
-export async function staleOrganisations(db: Database, limit = 20): Promise<StaleOrganisation[]> {
-  return rowsOf<StaleOrganisation>(
+export async function staleOrganisations(db: Database, limit = 20): Promise<{ organization_id: string }[]> {
+  return rowsOf<{ organization_id: string }>(
     db,
-    sql`select organization_id, epoch from contact_answer_epochs where refreshed < epoch
+    sql`select organization_id from contact_answer_epochs where refreshed < epoch
         order by organization_id limit ${limit}`,
   );
 }
@@ -56,11 +51,7 @@ export async function refreshOrganisation(
       );
       if (locked.length === 0) return [];
       const list = locked.map((r) => r.contact_id);
-      await tx.execute(
-        sql`update contact_answers a set body = b.body, epoch = contact_answer_epoch(${orgId})
-            from contact_answer_bodies(${orgId}, ${sql.param(list)}::uuid[]) b
-            where a.organization_id = ${orgId} and a.contact_id = b.contact_id`,
-      );
+      await tx.execute(sql`select contact_answers_store(${orgId}, ${sql.param(list)}::uuid[])`);
       return list;
     });
     if (ids.length === 0) break;
@@ -90,12 +81,17 @@ export async function refreshOrganisation(
   return written;
 }
 
-/** Refreshes every organisation that has stale bodies; answers how many bodies it wrote. */
-export async function refreshContactAnswers(db: Database): Promise<number> {
+/** Refreshes organisations that have stale bodies (`limit` at most); answers what it wrote. */
+export async function refreshContactAnswers(
+  db: Database,
+  opts: { limit?: number; onBatch?: (orgId: string, written: number) => void } = {},
+): Promise<{ written: number; organisations: number }> {
   let written = 0;
-  for (const org of await staleOrganisations(db))
-    written += await refreshOrganisation(db, org.organization_id);
-  return written;
+  const stale = await staleOrganisations(db, opts.limit);
+  for (const { organization_id: orgId } of stale) {
+    written += await refreshOrganisation(db, orgId, opts.onBatch && ((n) => opts.onBatch!(orgId, n)));
+  }
+  return { written, organisations: stale.length };
 }
 
 /** Looks for stale bodies every `everyMs` and refreshes them; stops with the app. */

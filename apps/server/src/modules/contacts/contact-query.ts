@@ -41,6 +41,8 @@ const PICKER_COLUMNS = sql`
  * 0020) when it is fresh, else null, and its Last Attended; composeAnswers() makes the answers. A list
  * page so reads 100 stored texts instead of building them (most of its database time), and the
  * server sends them without parsing (sendJsonText). `extra` adds columns beside them.
+ * The epoch is read by a subquery written out, not by contact_answer_epoch(): that function is
+ * not inlined into a generic plan and ran once per row (list page 0.55 -> 1.13 ms of database CPU).
  */
 export function contactAnswerSql(orgId: string, source: SQL, orderBy: SQL, extra: SQL = sql``): SQL {
   return sql`

@@ -70,34 +70,25 @@ export async function assertTypeChange(
 /**
  * Every id must name a live contact of this organisation; otherwise the whole request is refused
  * with 404 before anything is written (another organisation's ids look like missing ones).
+ *
+ * `lockForWrite` also locks each contact, in id order, for a write that changes several contacts
+ * in more than one statement (tag links, then the rows). Otherwise two such writes over the same
+ * contacts deadlock: each tag link locks its contact FOR SHARE, and neither write can then take
+ * the row for its update while the other holds that share.
  */
-export async function assertContactsExist(tx: Tx, organizationId: string, ids: string[]): Promise<void> {
+export async function assertContactsExist(
+  tx: Tx,
+  organizationId: string,
+  ids: string[],
+  opts: { lockForWrite?: boolean } = {},
+): Promise<void> {
   const unique = [...new Set(ids)];
-  const [row] = await rowsOf<{ n: number }>(
-    tx,
-    sql`select count(*)::int as n from contacts
-        where organization_id = ${organizationId} and id = any(${sql.param(unique)}::uuid[]) and deleted_at is null`,
-  );
-  if ((row?.n ?? 0) !== unique.length) {
-    throw notFound(unique.length === 1 ? 'Contact' : 'One or more contacts');
-  }
-}
-
-/**
- * assertContactsExist for a write that changes several contacts in more than one statement (tag
- * links, then the rows): each contact is locked first, in id order. Otherwise two such writes
- * over the same contacts deadlock: each tag link locks its contact FOR SHARE, and neither write
- * can then take the row for its update while the other holds that share.
- */
-export async function lockContactsForWrite(tx: Tx, organizationId: string, ids: string[]): Promise<void> {
-  const unique = [...new Set(ids)];
-  const locked = await rowsOf<{ id: string }>(
-    tx,
-    sql`select id from contacts
-        where organization_id = ${organizationId} and id = any(${sql.param(unique)}::uuid[]) and deleted_at is null
-        order by id for no key update`,
-  );
-  if (locked.length !== unique.length) {
+  const live = sql`from contacts
+    where organization_id = ${organizationId} and id = any(${sql.param(unique)}::uuid[]) and deleted_at is null`;
+  const found = opts.lockForWrite
+    ? (await rowsOf<{ id: string }>(tx, sql`select id ${live} order by id for no key update`)).length
+    : ((await rowsOf<{ n: number }>(tx, sql`select count(*)::int as n ${live}`))[0]?.n ?? 0);
+  if (found !== unique.length) {
     throw notFound(unique.length === 1 ? 'Contact' : 'One or more contacts');
   }
 }

@@ -12,7 +12,6 @@ import {
   assertLookupsExist,
   assertTypeChange,
   isOrganizationAdmin,
-  lockContactsForWrite,
 } from './contacts-access.ts';
 
 // Actions on several contacts at once and the single-purpose updates of the contact page.
@@ -56,7 +55,7 @@ export async function addTagsAndLeadSource(
   input: { ids: string[]; tagIds?: string[]; leadSourceId?: string },
 ): Promise<number> {
   const orgId = ctx.organizationId;
-  await lockContactsForWrite(tx, orgId, input.ids);
+  await assertContactsExist(tx, orgId, input.ids, { lockForWrite: true });
   const tagIds = [...new Set(input.tagIds ?? [])];
   await assertLookupsExist(tx, orgId, [
     { table: 'tags', ids: tagIds, field: 'tagIds' },

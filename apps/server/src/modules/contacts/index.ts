@@ -32,7 +32,7 @@ export {
   recordActivities,
   recordActivity,
 } from './contact-activities.service.ts';
-export { refreshContactAnswers, refreshOrganisation } from './contact-answers-refresher.ts';
+export { refreshContactAnswers } from './contact-answers-refresher.ts';
 export { ImportWorker } from './contacts-import.worker.ts';
 
 export function register(app: App) {
