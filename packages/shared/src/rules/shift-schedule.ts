@@ -1,0 +1,114 @@
+import type { Instant } from './calendar-days.ts';
+import { mergeSpans } from './time-spans.ts';
+import { employeeWorkedSpans, type WorkSession } from './work-time.ts';
+
+// Scheduled shifts against each other and against the time actually worked. Shifts are
+// half-open instants [start, end): one ending at 14:00 and the next starting at 14:00 do not
+// clash, and a night shift is simply a span that crosses midnight.
+
+export interface ScheduledShift {
+  id: string;
+  start: Instant;
+  end: Instant;
+}
+
+export function shiftsOverlap(
+  a: { start: Instant; end: Instant },
+  b: { start: Instant; end: Instant },
+): boolean {
+  return +a.start < +b.end && +b.start < +a.end;
+}
+
+export interface ShiftConflict {
+  /** The shift that starts first (by start, then end, then id). */
+  first: string;
+  second: string;
+}
+
+const byStart = (a: ScheduledShift, b: ScheduledShift) =>
+  +a.start - +b.start || +a.end - +b.end || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** Every pair of one employee's shifts that overlap, in order of the shifts' starts. */
+export function findShiftConflicts(shifts: readonly ScheduledShift[]): ShiftConflict[] {
+  const conflicts: ShiftConflict[] = [];
+  let running: ScheduledShift[] = [];
+  for (const shift of [...shifts].sort(byStart)) {
+    running = running.filter((other) => +other.end > +shift.start);
+    for (const other of running) {
+      if (shiftsOverlap(other, shift)) conflicts.push({ first: other.id, second: shift.id });
+    }
+    running.push(shift);
+  }
+  return conflicts;
+}
+
+export const DEFAULT_LATE_GRACE_MINUTES = 5;
+
+export type AttendanceStatus = 'onTime' | 'late' | 'absent';
+
+export interface ShiftAttendance {
+  shiftId: string;
+  status: AttendanceStatus;
+  scheduledMs: number;
+  /** Start of the earliest session overlapping the shift; null when absent. */
+  clockedInAt: number | null;
+  /** How long after the shift's start that was (0 when early or on the dot). */
+  lateMs: number;
+}
+
+export interface WeekAttendance {
+  shifts: ShiftAttendance[];
+  /** Shift time, overlapping shifts counted once. */
+  scheduledMs: number;
+  workedMs: number;
+  /** Worked beyond scheduled; never negative. */
+  overtimeMs: number;
+  onTime: number;
+  late: number;
+  absent: number;
+}
+
+/**
+ * One employee's week: each shift is absent when no session overlaps it, late when the first
+ * overlapping session started more than the grace after the shift's start, on time otherwise.
+ * Pass the shifts and sessions of that week only (they are not clipped to it).
+ */
+export function weekAttendance(input: {
+  shifts: readonly ScheduledShift[];
+  sessions: readonly WorkSession[];
+  graceMinutes?: number;
+}): WeekAttendance {
+  const graceMs = Math.max(0, input.graceMinutes ?? DEFAULT_LATE_GRACE_MINUTES) * 60_000;
+  const sessions = input.sessions.map((s) => ({ start: +s.start, end: +s.end }));
+  const shifts = [...input.shifts].sort(byStart).map((shift): ShiftAttendance => {
+    const start = +shift.start;
+    const scheduledMs = +shift.end - start;
+    const starts = sessions.filter((s) => shiftsOverlap(s, shift)).map((s) => s.start);
+    if (starts.length === 0)
+      return { shiftId: shift.id, status: 'absent', scheduledMs, clockedInAt: null, lateMs: 0 };
+    const clockedInAt = Math.min(...starts);
+    const lateMs = Math.max(0, clockedInAt - start);
+    return {
+      shiftId: shift.id,
+      status: lateMs > graceMs ? 'late' : 'onTime',
+      scheduledMs,
+      clockedInAt,
+      lateMs,
+    };
+  });
+  const scheduledMs = mergeSpans(input.shifts.map((s) => ({ start: +s.start, end: +s.end }))).reduce(
+    (sum, span) => sum + span.end - span.start,
+    0,
+  );
+  const workedMs = employeeWorkedSpans(input.sessions).reduce((sum, span) => sum + span.end - span.start, 0);
+  const count = (status: AttendanceStatus) => shifts.filter((s) => s.status === status).length;
+  return {
+    shifts,
+    scheduledMs,
+    workedMs,
+    overtimeMs: Math.max(0, workedMs - scheduledMs),
+    onTime: count('onTime'),
+    late: count('late'),
+    absent: count('absent'),
+  };
+}

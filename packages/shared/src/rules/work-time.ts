@@ -1,0 +1,157 @@
+import { type Instant, startOfWeekDay, zonedDayStart } from './calendar-days.ts';
+import { mulDivRoundHalfUp, sumCents } from './cents-math.ts';
+import { addDaysToIsoDate, isoDateInZone } from './kiosk.ts';
+import { subtractSpans, type TimeSpan } from './time-spans.ts';
+
+// Staff time: how long someone worked and on which of the organisation's days. Durations are
+// real elapsed milliseconds between instants, so a session across a daylight-saving night is its
+// true length; only the split into days and weeks looks at the zone's clock.
+
+const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+
+export interface WorkBreak {
+  start: Instant;
+  /** null while the break is running: it lasts to the session's end. */
+  end: Instant | null;
+}
+
+export interface WorkSession {
+  start: Instant;
+  end: Instant;
+  breaks?: readonly WorkBreak[];
+}
+
+/** The session's worked time: the session less its breaks, clipped to it and counted once. */
+export function workedSpans(session: WorkSession): TimeSpan[] {
+  const start = +session.start;
+  const end = +session.end;
+  const breaks = (session.breaks ?? []).map((b) => ({ start: +b.start, end: b.end == null ? end : +b.end }));
+  return subtractSpans([{ start, end }], breaks);
+}
+
+export function workedMs(session: WorkSession): number {
+  return workedSpans(session).reduce((sum, span) => sum + span.end - span.start, 0);
+}
+
+export interface EmployeeWorkedSpan extends TimeSpan {
+  /** The start of the session the time belongs to. */
+  sessionStart: number;
+}
+
+/**
+ * One employee's worked time over many sessions. Overlapping sessions (a double clock-in) count
+ * their shared time once, for the session that started first.
+ */
+export function employeeWorkedSpans(sessions: readonly WorkSession[]): EmployeeWorkedSpan[] {
+  const counted: TimeSpan[] = [];
+  const result: EmployeeWorkedSpan[] = [];
+  const ordered = [...sessions].sort((a, b) => +a.start - +b.start || +a.end - +b.end);
+  for (const session of ordered) {
+    for (const span of subtractSpans(workedSpans(session), counted)) {
+      result.push({ ...span, sessionStart: +session.start });
+      counted.push(span);
+    }
+  }
+  return result.sort((a, b) => a.start - b.start);
+}
+
+/** A span cut at the zone's local midnights, each piece with the day it lies on. */
+export function splitSpanByDay(span: TimeSpan, timeZone: string): Array<TimeSpan & { day: string }> {
+  const pieces: Array<TimeSpan & { day: string }> = [];
+  let from = span.start;
+  let day = isoDateInZone(from, timeZone);
+  while (from < span.end) {
+    const next = addDaysToIsoDate(day, 1);
+    const to = Math.min(span.end, zonedDayStart(next, timeZone));
+    if (to > from) pieces.push({ start: from, end: to, day });
+    from = Math.max(from, to);
+    day = next;
+  }
+  return pieces;
+}
+
+/**
+ * 'split' puts each piece of time on the day it was worked (22:00-04:00 gives 2 h and 4 h);
+ * 'startDay' puts a whole session on the day it started, the way a time sheet lists it.
+ */
+export type DayAttribution = 'split' | 'startDay';
+
+/** Worked milliseconds per organisation day (YYYY-MM-DD), days in order. */
+export function workedMsByDay(
+  sessions: readonly WorkSession[],
+  timeZone: string,
+  attribution: DayAttribution = 'split',
+): Record<string, number> {
+  const totals = new Map<string, number>();
+  const add = (day: string, ms: number) => totals.set(day, (totals.get(day) ?? 0) + ms);
+  for (const span of employeeWorkedSpans(sessions)) {
+    if (attribution === 'startDay') add(isoDateInZone(span.sessionStart, timeZone), span.end - span.start);
+    else for (const piece of splitSpanByDay(span, timeZone)) add(piece.day, piece.end - piece.start);
+  }
+  return Object.fromEntries([...totals].sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/** Worked milliseconds per Sunday-Saturday week, keyed by its Sunday. */
+export function workedMsByWeek(
+  sessions: readonly WorkSession[],
+  timeZone: string,
+  attribution: DayAttribution = 'split',
+): Record<string, number> {
+  const totals: Record<string, number> = {};
+  for (const [day, ms] of Object.entries(workedMsByDay(sessions, timeZone, attribution))) {
+    const week = startOfWeekDay(day);
+    totals[week] = (totals[week] ?? 0) + ms;
+  }
+  return totals;
+}
+
+export const DEFAULT_AUTO_END_HOURS = 12;
+
+/**
+ * Whether an open session has reached the organisation's limit, and the instant it is ended at
+ * (start + limit), so an employee who forgot to clock out is paid the limit, not the night.
+ */
+export function sessionAutoEnd(
+  start: Instant,
+  now: Instant,
+  limitHours: number = DEFAULT_AUTO_END_HOURS,
+): { exceeded: boolean; endAt: number } {
+  const hours = limitHours > 0 && Number.isFinite(limitHours) ? limitHours : DEFAULT_AUTO_END_HOURS;
+  const endAt = +start + Math.round(hours * HOUR_MS);
+  return { exceeded: +now >= endAt, endAt };
+}
+
+export const DEFAULT_SCREENSHOT_MINUTES = 15;
+
+/**
+ * The next screenshot, strictly after `now`. Captures keep to the session's own grid
+ * (start + k × interval) so a late or missed capture does not push every later one back.
+ */
+export function nextScreenshotAt(
+  sessionStart: Instant,
+  now: Instant,
+  intervalMinutes: number = DEFAULT_SCREENSHOT_MINUTES,
+): number {
+  const minutes =
+    intervalMinutes > 0 && Number.isFinite(intervalMinutes) ? intervalMinutes : DEFAULT_SCREENSHOT_MINUTES;
+  const interval = Math.round(minutes * MINUTE_MS);
+  const start = +sessionStart;
+  const k = Math.max(1, Math.floor((+now - start) / interval) + 1);
+  return start + k * interval;
+}
+
+/**
+ * Labour cost as a percentage of the week's planned sales, one decimal, half up
+ * (labour 1,234.00 against sales 10,000.00 → 12.3). 0 when no sales are planned.
+ */
+export function labourCostPercent(
+  plannedSalesByDayCents: readonly number[] | Readonly<Record<string, number>>,
+  labourCostCents: number,
+): number {
+  const sales = sumCents(
+    Array.isArray(plannedSalesByDayCents) ? plannedSalesByDayCents : Object.values(plannedSalesByDayCents),
+  );
+  if (sales <= 0) return 0;
+  return mulDivRoundHalfUp(labourCostCents, 1_000, sales) / 10;
+}
