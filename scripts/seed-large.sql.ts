@@ -1,7 +1,7 @@
 // The statements of npm run seed:large (scripts/seed-large.ts): every row is made inside the
 // database from generate_series and a hash of the row number, so the data is the same on every run.
+import { DEFAULT_CONTACT_TYPES } from '../apps/server/src/modules/contacts/settings/type-defaults.ts';
 import {
-  DEFAULT_CONTACT_TYPES,
   DEFAULT_PLAN,
   DEFAULT_PLAN_PERMISSIONS,
 } from '../apps/server/src/modules/organizations/organizations.defaults.ts';

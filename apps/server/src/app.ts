@@ -6,13 +6,16 @@ import type { DatabaseHandle } from './db/client.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { TokenSigner } from './lib/tokens.ts';
+import * as accounts from './modules/accounts/index.ts';
 import * as auth from './modules/auth/index.ts';
+import * as billing from './modules/billing/index.ts';
 import * as booking from './modules/booking/index.ts';
 import * as contacts from './modules/contacts/index.ts';
 import * as devices from './modules/devices/index.ts';
 import * as health from './modules/health/index.ts';
 import * as kiosk from './modules/kiosk/index.ts';
 import * as organizations from './modules/organizations/index.ts';
+import * as staff from './modules/staff/index.ts';
 import * as users from './modules/users/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -23,8 +26,23 @@ import { serverTimingPlugin } from './plugins/server-timing.ts';
 import type { App } from './plugins/types.ts';
 import { webPlugin } from './plugins/web.ts';
 
-/** Each module registers its own routes; this list is the whole wiring. */
-const MODULES = [health, auth, users, organizations, contacts, booking, devices, kiosk];
+/**
+ * Each module registers its own routes; this list is the whole wiring, in dependency order (a
+ * module uses only modules before it), which is also the order of their contact hooks.
+ */
+const MODULES = [
+  health,
+  auth,
+  organizations,
+  contacts,
+  accounts,
+  users,
+  booking,
+  devices,
+  kiosk,
+  billing,
+  staff,
+];
 
 export interface BuildOptions {
   config: Config;

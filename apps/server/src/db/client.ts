@@ -37,6 +37,8 @@ export interface OpenOptions {
   url?: string;
   /** PGlite data directory; omitted means in memory (tests). */
   dataDir?: string;
+  /** PGlite: starts from this dumped data directory (a tarball from dumpDataDir) instead of an empty one. */
+  loadDataDir?: Blob;
   poolSize?: number;
 }
 
@@ -65,7 +67,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
     dir = path.resolve(opts.dataDir);
     mkdirSync(path.dirname(dir), { recursive: true }); // PGlite does not create the parent
   }
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: opts.loadDataDir });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     kind: 'pglite',

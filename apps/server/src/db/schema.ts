@@ -1,9 +1,12 @@
 // Every module's tables, for drizzle-kit and for the typed database handle.
-export * from '../modules/audit/audit.tables.ts';
 export * from '../modules/auth/auth.tables.ts';
+export * from '../modules/billing/billing.tables.ts';
+export * from '../modules/billing/cards/cards.tables.ts';
+export * from '../modules/billing/payments/sandbox.tables.ts';
 export * from '../modules/booking/booking.tables.ts';
-export * from '../modules/booking/slot-tallies.tables.ts';
+export * from '../modules/booking/tallies.tables.ts';
 export * from '../modules/contacts/contacts.tables.ts';
 export * from '../modules/devices/devices.tables.ts';
+export * from '../modules/organizations/audit.tables.ts';
 export * from '../modules/organizations/organizations.tables.ts';
-export * from '../modules/payments/payments-sandbox.tables.ts';
+export * from '../modules/staff/shifts.tables.ts';

@@ -26,7 +26,18 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   INTERNAL: 500,
 };
 
-export const notFound = (what = 'Record') => new AppError('NOT_FOUND', `${what} not found`);
+/** 404 for a record that is not there (or is another organisation's); `field` names the input that pointed at it. */
+export const missing = (what: string, field?: string) =>
+  new AppError('NOT_FOUND', `${what} not found`, field ? [{ field, message: 'not found' }] : undefined);
+export const notFound = (what = 'Record') => missing(what);
+/** 400 for an input that is well formed but not acceptable; the message starts with the field. */
+export const invalid = (field: string, message: string) =>
+  new AppError('VALIDATION', `${field}: ${message}`, [{ field, message }]);
+/** 400 for an id in the input that names nothing in this organisation. */
+export const lookupMissing = (field: string) => invalid(field, 'not found in this organisation');
+/** 409 for a write the current state of the data refuses. */
+export const conflict = (message: string, field?: string) =>
+  new AppError('CONFLICT', message, field ? [{ field, message }] : undefined);
 export const forbidden = (message = 'You do not have permission to do this') =>
   new AppError('FORBIDDEN', message);
 export const unauthenticated = (message = 'Your session has been expired. please login again!') =>

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { AppError } from './errors.ts';
 
 /**
  * Counts events per key inside a fixed window. In one process memory suffices; with REDIS_URL
@@ -93,4 +94,20 @@ export class RedisRateLimiter implements RateLimiter {
 
 export function createRateLimiter(redisUrl: string | undefined): RateLimiter {
   return redisUrl ? new RedisRateLimiter(redisUrl) : new MemoryRateLimiter();
+}
+
+export function retryMessage(resetMs: number, what: string): string {
+  const minutes = Math.max(1, Math.ceil(resetMs / 60_000));
+  return `Too many ${what}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
+/** The 429 of a limit reached, with the wait in its message, its details and Retry-After. */
+export function rateLimited(resetMs: number, what: string): AppError {
+  const seconds = Math.ceil(resetMs / 1000);
+  return new AppError(
+    'RATE_LIMITED',
+    retryMessage(resetMs, what),
+    { retryAfterSeconds: seconds },
+    { 'retry-after': String(seconds) },
+  );
 }

@@ -2,11 +2,14 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { withTenant } from '../db/tenant.ts';
 import { newId } from '../lib/ids.ts';
-import { createGroup } from '../modules/booking/booking-groups.service.ts';
-import { addDays, todayIn } from '../modules/booking/booking-time.ts';
-import { createBookingType } from '../modules/booking/booking-types.service.ts';
-import { createBooking } from '../modules/booking/bookings.service.ts';
-import { createSchedule } from '../modules/booking/class-schedules.service.ts';
+import {
+  addDays,
+  createBooking,
+  createBookingType,
+  createGroup,
+  createSchedule,
+  todayIn,
+} from '../modules/booking/index.ts';
 import { devices } from '../modules/devices/devices.tables.ts';
 
 /** A device code a kiosk can pair with at once (typed on the /kiosk pairing screen). */

@@ -1,15 +1,15 @@
 import type { Database } from '../db/client.ts';
 import { newId } from '../lib/ids.ts';
 import { hashPassword } from '../lib/passwords.ts';
-import { users } from '../modules/auth/auth.tables.ts';
-import type { DefaultContactType } from '../modules/organizations/organizations.defaults.ts';
 import {
   addMember,
   createOrganization,
+  type MemberRole,
   type NewOrganization,
-} from '../modules/organizations/organizations.service.ts';
+} from '../modules/accounts/index.ts';
+import { insertUsers } from '../modules/auth/index.ts';
 
-export type MemberRole = DefaultContactType['key'];
+export type { MemberRole };
 
 export interface MemberSpec {
   email: string;
@@ -51,16 +51,15 @@ export async function seedOrganization(
     const seeded: Record<string, SeededMember> = {};
     const userIds = members.map(() => newId());
     // Users are global rows; insert them before the transaction switches to the tenant role.
-    if (members.length > 0) {
-      await tx.insert(users).values(
-        members.map((m, i) => ({
-          id: userIds[i]!,
-          email: m.email,
-          passwordHash: hashes[i]!,
-          fullName: m.fullName,
-        })),
-      );
-    }
+    await insertUsers(
+      tx,
+      members.map((m, i) => ({
+        id: userIds[i]!,
+        email: m.email,
+        passwordHash: hashes[i]!,
+        fullName: m.fullName,
+      })),
+    );
     const created = await createOrganization(tx, org);
     for (const [i, m] of members.entries()) {
       const assignerId = m.assignedBy ? (seeded[m.assignedBy]?.userId ?? null) : null;

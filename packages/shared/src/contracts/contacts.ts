@@ -24,9 +24,9 @@ export * from './contact-import.ts';
 export * from './contact-inputs.ts';
 export * from './contact-records.ts';
 export * from './contact-settings.ts';
-export * from './contact-shifts.ts';
 export * from './contact-statistics.ts';
 export * from './payments.ts';
+export * from './staff.ts';
 
 // The contact itself (core §3, §7 Contacts; platform §3 contact picker option and filters).
 

@@ -2,9 +2,9 @@ import { randomInt } from 'node:crypto';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { rateLimited } from '../../lib/rate-limiter.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import type { AppServices } from '../../plugins/types.ts';
-import { rateLimited } from './auth.service.ts';
 import { revokeAllForUser } from './refresh-tokens.service.ts';
 
 export const RESET_CODE_TTL_MS = 15 * 60_000;

@@ -3,38 +3,29 @@ import {
   boolean,
   check,
   date,
-  foreignKey,
   index,
   integer,
   pgTable,
-  primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.tables.ts';
+import { createdAt, instant, tenantKey, tenantReference, updatedAt } from '../../db/columns.ts';
+import { userReference } from '../auth/auth.tables.ts';
 import { contacts } from '../contacts/contacts.tables.ts';
-import { organizations } from '../organizations/organizations.tables.ts';
+import { tenantColumn } from '../organizations/organizations.tables.ts';
 
-export * from './booking-settings.tables.ts';
+export * from './settings.tables.ts';
 
 // Booking types, groups, weekly class schedules, the slots they generate and the bookings
 // (appointments and class attendance) in them. Slot times are the organisation's wall clock
 // (date + HH:mm) with the UTC instants stored beside them, computed in the organisation's zone.
 
-const orgColumn = () =>
-  uuid('organization_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-
 export const bookingTypes = pgTable(
   'booking_types',
   {
-    organizationId: orgColumn(),
+    organizationId: tenantColumn(),
     id: uuid('id').notNull(),
     title: text('title').notNull(),
     label: text('label').notNull(),
@@ -48,17 +39,14 @@ export const bookingTypes = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
-    check('booking_types_kind_ck', sql`${t.kind} in ('class', 'other')`),
-  ],
+  (t) => [tenantKey(t, t.id), check('booking_types_kind_ck', sql`${t.kind} in ('class', 'other')`)],
 );
 
 /** A public booking page: its slug is the link, its types decide which slots it offers. */
 export const bookingGroups = pgTable(
   'booking_groups',
   {
-    organizationId: orgColumn(),
+    organizationId: tenantColumn(),
     id: uuid('id').notNull(),
     name: text('name').notNull(),
     description: text('description'),
@@ -68,7 +56,7 @@ export const bookingGroups = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
+    tenantKey(t, t.id),
     // Slugs are random (60+ bits), so one lookup by slug alone finds the organisation.
     uniqueIndex('booking_groups_org_slug_uq').on(t.organizationId, t.slug),
     index('booking_groups_slug_idx').on(t.slug),
@@ -78,20 +66,14 @@ export const bookingGroups = pgTable(
 export const bookingGroupTypes = pgTable(
   'booking_group_types',
   {
-    organizationId: orgColumn(),
+    organizationId: tenantColumn(),
     groupId: uuid('group_id').notNull(),
     bookingTypeId: uuid('booking_type_id').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.groupId, t.bookingTypeId] }),
-    foreignKey({
-      columns: [t.organizationId, t.groupId],
-      foreignColumns: [bookingGroups.organizationId, bookingGroups.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      columns: [t.organizationId, t.bookingTypeId],
-      foreignColumns: [bookingTypes.organizationId, bookingTypes.id],
-    }).onDelete('cascade'),
+    tenantKey(t, t.groupId, t.bookingTypeId),
+    tenantReference(t, t.groupId, bookingGroups).onDelete('cascade'),
+    tenantReference(t, t.bookingTypeId, bookingTypes).onDelete('cascade'),
     index('booking_group_types_type_idx').on(t.organizationId, t.bookingTypeId),
   ],
 );
@@ -100,7 +82,7 @@ export const bookingGroupTypes = pgTable(
 export const classSchedules = pgTable(
   'class_schedules',
   {
-    organizationId: orgColumn(),
+    organizationId: tenantColumn(),
     id: uuid('id').notNull(),
     bookingTypeId: uuid('booking_type_id').notNull(),
     /** 0 Sunday … 6 Saturday. */
@@ -117,11 +99,8 @@ export const classSchedules = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
-    foreignKey({
-      columns: [t.organizationId, t.bookingTypeId],
-      foreignColumns: [bookingTypes.organizationId, bookingTypes.id],
-    }),
+    tenantKey(t, t.id),
+    tenantReference(t, t.bookingTypeId, bookingTypes),
     check('class_schedules_type_ck', sql`${t.type} in ('class', 'other')`),
     index('class_schedules_type_idx').on(t.organizationId, t.bookingTypeId),
   ],
@@ -135,33 +114,27 @@ export const classSchedules = pgTable(
 export const bookingSlots = pgTable(
   'booking_slots',
   {
-    organizationId: orgColumn(),
+    organizationId: tenantColumn(),
     id: uuid('id').notNull(),
     bookingTypeId: uuid('booking_type_id').notNull(),
     scheduleId: uuid('schedule_id'),
     date: date('date', { mode: 'string' }).notNull(),
     startTime: text('start_time').notNull(),
     endTime: text('end_time').notNull(),
-    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    startsAt: instant('starts_at').notNull(),
+    endsAt: instant('ends_at').notNull(),
     type: text('type').notNull().default('class'),
     capacity: integer('capacity'),
     bookedCount: integer('booked_count').notNull().default(0),
     attendedSlots: integer('attended_slots').notNull().default(0),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedAt: instant('deleted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
-    foreignKey({
-      columns: [t.organizationId, t.bookingTypeId],
-      foreignColumns: [bookingTypes.organizationId, bookingTypes.id],
-    }),
-    foreignKey({
-      columns: [t.organizationId, t.scheduleId],
-      foreignColumns: [classSchedules.organizationId, classSchedules.id],
-    }),
+    tenantKey(t, t.id),
+    tenantReference(t, t.bookingTypeId, bookingTypes),
+    tenantReference(t, t.scheduleId, classSchedules),
     check('booking_slots_type_ck', sql`${t.type} in ('class', 'other')`),
     check('booking_slots_attended_ck', sql`${t.attendedSlots} >= 0`),
     check(
@@ -184,7 +157,7 @@ export const bookingSlots = pgTable(
 export const bookings = pgTable(
   'bookings',
   {
-    organizationId: orgColumn(),
+    organizationId: tenantColumn(),
     id: uuid('id').notNull(),
     /** invitedUser */
     contactId: uuid('contact_id').notNull(),
@@ -192,33 +165,24 @@ export const bookings = pgTable(
     slotId: uuid('slot_id'),
     bookingTypeId: uuid('booking_type_id').notNull(),
     status: text('status').notNull().default('booked'),
-    attendDate: timestamp('attend_date', { withTimezone: true }),
+    attendDate: instant('attend_date'),
     type: text('type').notNull().default('class'),
     isDeleted: boolean('is_deleted').notNull().default(false),
-    startDate: timestamp('start_date', { withTimezone: true }).notNull(),
-    endDate: timestamp('end_date', { withTimezone: true }).notNull(),
+    startDate: instant('start_date').notNull(),
+    endDate: instant('end_date').notNull(),
     notes: text('notes'),
     source: text('source').notNull().default('admin'),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: userReference('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
-    foreignKey({
-      columns: [t.organizationId, t.contactId],
-      foreignColumns: [contacts.organizationId, contacts.id],
-    }),
+    tenantKey(t, t.id),
+    tenantReference(t, t.contactId, contacts),
     // Checked at commit (DEFERRABLE INITIALLY DEFERRED, migration 0017, which drizzle cannot
     // declare): see that migration for why.
-    foreignKey({
-      columns: [t.organizationId, t.slotId],
-      foreignColumns: [bookingSlots.organizationId, bookingSlots.id],
-    }),
-    foreignKey({
-      columns: [t.organizationId, t.bookingTypeId],
-      foreignColumns: [bookingTypes.organizationId, bookingTypes.id],
-    }),
+    tenantReference(t, t.slotId, bookingSlots),
+    tenantReference(t, t.bookingTypeId, bookingTypes),
     check('bookings_status_ck', sql`${t.status} in ('booked', 'completed', 'cancelled', 'no_show')`),
     check('bookings_type_ck', sql`${t.type} in ('class', 'other')`),
     // A member is booked into a slot at most once (deleted bookings aside).

@@ -1,3 +1,4 @@
+import { type RequestClient, requestClient } from '../../../test/client.ts';
 import { createTestApp, type Session, seedTenant, signIn, type TestApp } from '../../../test/helpers.ts';
 
 // Shared set-up for the booking, kiosk and device API tests: one organisation with an admin, an
@@ -5,35 +6,8 @@ import { createTestApp, type Session, seedTenant, signIn, type TestApp } from '.
 // helpers to create booking types and slots and to pair a kiosk.
 
 export type Org = Awaited<ReturnType<typeof seedTenant>>;
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-// biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field with expect().
-type Json = any;
-
-export interface Client {
-  call(method: Method, url: string, payload?: unknown): Promise<{ status: number; body: Json }>;
-  get(url: string, query?: Record<string, string | number>): Promise<{ status: number; body: Json }>;
-}
-
-export function clientFor(t: TestApp, headers: Record<string, string>): Client {
-  const call: Client['call'] = async (method, url, payload) => {
-    const res = await t.app.inject({
-      method,
-      url,
-      headers,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-    return { status: res.statusCode, body: res.body ? res.json() : null };
-  };
-  return {
-    call,
-    get: (url, query) => {
-      const qs = query
-        ? `?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`
-        : '';
-      return call('GET', `${url}${qs}`);
-    },
-  };
-}
+export type Client = RequestClient;
+export const clientFor = requestClient;
 
 export interface Kit {
   t: TestApp;

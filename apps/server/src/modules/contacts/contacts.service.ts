@@ -7,13 +7,16 @@ import type {
 import { phoneDigits } from '@opsuite/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { rows, uniqueOr409 } from '../../lib/sql.ts';
 import type { RequestContext } from '../../plugins/types.ts';
-import { recordActivities, recordActivity, setLastAttended } from './contact-activities.service.ts';
-import { loadContacts, pickerOptionSql, rowsOf, toPickerOption } from './contact-query.ts';
+import { assertContactsExist, assertLookupsExist, assertTypeChange } from './access.ts';
+import { loadContacts } from './answers/read.ts';
 import { contacts, contactTags } from './contacts.tables.ts';
-import { assertContactsExist, assertLookupsExist, assertTypeChange } from './contacts-access.ts';
+import { contactHooks } from './hooks.ts';
+import { pickerOptionSql, toPickerOption } from './picker.ts';
+import { recordActivities, recordActivity, setLastAttended } from './records/activities.service.ts';
 
 // Creating, changing, reading one by one and (soft) deleting contacts.
 
@@ -26,27 +29,16 @@ export function normalizePunchId(punchId: string | null | undefined): string | n
 const PUNCH_TAKEN = 'This punch ID is already in use';
 
 /** Turns the punch-id unique index into a clear 409 (two writers racing for one id). */
-export async function guardPunchId<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    const cause = (err as { cause?: { code?: string; constraint?: string } }).cause ?? err;
-    const c = cause as { code?: string; constraint?: string };
-    if (c.code === '23505' && c.constraint === 'contacts_org_punch_uq') {
-      throw new AppError('CONFLICT', PUNCH_TAKEN, [{ field: 'punchId', message: PUNCH_TAKEN }]);
-    }
-    throw err;
-  }
-}
+export const guardPunchId = <T>(work: () => Promise<T>): Promise<T> =>
+  uniqueOr409('contacts_org_punch_uq', 'punchId', PUNCH_TAKEN, work);
 
 export async function assertPunchIdFree(tx: Tx, orgId: string, punchId: string, exceptId?: string) {
-  const rows = await rowsOf<{ id: string }>(
+  const hits = await rows<{ id: string }>(
     tx,
     sql`select id from contacts where organization_id = ${orgId} and punch_id = ${punchId}
         and deleted_at is null and id is distinct from ${exceptId ?? null}::uuid limit 1`,
   );
-  if (rows.length > 0)
-    throw new AppError('CONFLICT', PUNCH_TAKEN, [{ field: 'punchId', message: PUNCH_TAKEN }]);
+  if (hits.length > 0) throw conflict(PUNCH_TAKEN, 'punchId');
 }
 
 async function validateReferences(tx: Tx, ctx: RequestContext, body: ContactUpdateBody, ids: string[]) {
@@ -214,6 +206,7 @@ export async function deleteContacts(
     sql`update contacts set deleted_at = now(), updated_at = now()
         where organization_id = ${orgId} and id = any(${sql.param(unique)}::uuid[]) and deleted_at is null`,
   );
+  for (const [, hooks] of contactHooks()) await hooks.deleted?.(tx, orgId, unique);
   await recordActivities(
     tx,
     unique.map((contactId) => ({
@@ -240,6 +233,6 @@ export async function findExisting(
   if (digits) conditions.push(sql`(phone_digits is not null and phone_digits = ${digits})`);
   const source = sql`select * from contacts where organization_id = ${orgId} and deleted_at is null
     and (${sql.join(conditions, sql` or `)}) order by created_at, id limit 1`;
-  const rows = await rowsOf<Parameters<typeof toPickerOption>[0]>(tx, pickerOptionSql(source, sql`c.id`));
-  return rows[0] ? toPickerOption(rows[0]) : null;
+  const hits = await rows<Parameters<typeof toPickerOption>[0]>(tx, pickerOptionSql(source, sql`c.id`));
+  return hits[0] ? toPickerOption(hits[0]) : null;
 }

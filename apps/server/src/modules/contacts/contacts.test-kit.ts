@@ -1,5 +1,5 @@
+import { type RequestClient, requestClient } from '../../../test/client.ts';
 import { createTestApp, type Session, seedTenant, signIn, type TestApp } from '../../../test/helpers.ts';
-import { type StripeStandIn, startStripeStandIn } from '../payments/payments.test-kit.ts';
 
 // Shared set-up for the contacts API tests: one organisation with an admin, an employee and a
 // client, a second organisation whose admin plays the intruder, and small request helpers.
@@ -18,36 +18,12 @@ export interface Kit {
   scalar(text: string, params?: unknown[]): Promise<number>;
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-// biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field with expect().
-type Json = any;
-
-export interface Client {
+export interface Client extends RequestClient {
   session: Session;
-  call(method: Method, url: string, payload?: unknown): Promise<{ status: number; body: Json }>;
-  get(url: string, query?: Record<string, string | number>): Promise<{ status: number; body: Json }>;
 }
 
 export function clientFor(t: TestApp, session: Session, headers: Record<string, string> = {}): Client {
-  const call: Client['call'] = async (method, url, payload) => {
-    const res = await t.app.inject({
-      method,
-      url,
-      headers: { ...session.headers, ...headers },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-    return { status: res.statusCode, body: res.body ? res.json() : null };
-  };
-  return {
-    session,
-    call,
-    get: (url, query) => {
-      const qs = query
-        ? `?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`
-        : '';
-      return call('GET', `${url}${qs}`);
-    },
-  };
+  return { session, ...requestClient(t, { ...session.headers, ...headers }) };
 }
 
 export async function createKit(t?: TestApp): Promise<Kit> {
@@ -74,6 +50,14 @@ export async function createKit(t?: TestApp): Promise<Kit> {
     },
   };
 }
+
+/** A contact added by the kit's admin; answers its id. */
+export const addContact = async (kit: Kit, body: Record<string, unknown>) =>
+  (await kit.admin.call('POST', '/api/contact/add', body)).body.data._id as string;
+
+/** The kit's admin merges `duplicateIds` into `primaryId`. */
+export const mergeContacts = (kit: Kit, primaryId: string, duplicateIds: string[]) =>
+  kit.admin.call('POST', '/api/contact/merge', { primaryId, duplicateIds });
 
 /** The kept counts of an organisation next to the same numbers counted from the rows. */
 export async function countsAgree(kit: Kit, orgId: string) {
@@ -130,26 +114,6 @@ export async function tagCountsAgree(kit: Kit, orgId: string) {
     [orgId],
   );
   return { kept, counted, stale };
-}
-
-/** A kit on an app whose payments provider is the Stripe stand-in; `close` stops both. */
-export async function createStripeKit(): Promise<{ k: Kit; standIn: StripeStandIn; close(): Promise<void> }> {
-  const standIn = await startStripeStandIn();
-  const k = await createKit(
-    await createTestApp(undefined, {
-      PAYMENTS_PROVIDER: 'stripe',
-      PAYMENTS_API_URL: standIn.url,
-      PAYMENTS_API_KEY: standIn.key,
-    }),
-  );
-  return {
-    k,
-    standIn,
-    async close() {
-      await k.t.close();
-      await standIn.close();
-    },
-  };
 }
 
 /**

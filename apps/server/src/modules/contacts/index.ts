@@ -1,41 +1,53 @@
-// Contacts (CRM): contacts with their tags, stages, lead sources, ranks, types and custom fields,
-// follow-up notes, files, family links, the activity timeline every module writes, and the picker
-// searches, statistics, export and merge; imports (a background worker over a job table) and bulk
-// creation, weekly shifts, payment cards through the payments adapter, contracts and invoices
-// (which set the contact's plan and payment status), and rank qualification.
+// Contacts (CRM): contacts, their types and roles, settings lists, records, stored answers, lists,
+// import, merge and qualification. Depends on organizations and auth; other modules write its
+// tables only through what this file exports, and keep their own rows through its lifecycle hooks.
 import type { App } from '../../plugins/types.ts';
-import { createPaymentsProvider } from '../payments/index.ts';
-import { ContactAnswersRefresher } from './contact-answers-refresher.ts';
-import { contactBillingRoutes } from './contact-billing.routes.ts';
-import { BillingSweeper } from './contact-billing-state.ts';
-import { contactFieldsRoutes } from './contact-fields.routes.ts';
-import { contactFilesRoutes } from './contact-files.routes.ts';
-import { contactQualificationRoutes } from './contact-qualification.routes.ts';
-import { contactRanksRoutes } from './contact-ranks.routes.ts';
-import { contactRecordsRoutes } from './contact-records.routes.ts';
-import { contactShiftsRoutes } from './contact-shifts.routes.ts';
-import { contactStagesRoutes } from './contact-stages.routes.ts';
-import { contactTagsRoutes } from './contact-tags.routes.ts';
-import { contactTypesRoutes } from './contact-types.routes.ts';
-import { contactsBulkCreateRoutes } from './contacts-bulk-create.routes.ts';
-import { contactsExportRoutes } from './contacts-export.routes.ts';
-import { contactsImportRoutes } from './contacts-import.routes.ts';
-import { ImportWorker } from './contacts-import.worker.ts';
-import { contactsReadRoutes } from './contacts-read.routes.ts';
-import { contactsStatisticsRoutes } from './contacts-statistics.routes.ts';
-import { contactsWriteRoutes } from './contacts-write.routes.ts';
-import { paymentCardsRoutes } from './payment-cards.routes.ts';
+import { ContactAnswersRefresher } from './answers/refresher.ts';
+import { registerContactHooks } from './hooks.ts';
+import { contactsBulkCreateRoutes } from './import/bulk-create.routes.ts';
+import { contactsImportRoutes } from './import/import.routes.ts';
+import { ImportWorker } from './import/worker.ts';
+import { contactsExportRoutes } from './lists/export.routes.ts';
+import { contactsStatisticsRoutes } from './lists/statistics.routes.ts';
+import { contactsHooks } from './merge/own-rows.ts';
+import { contactQualificationRoutes } from './qualification/qualification.routes.ts';
+import { contactsReadRoutes } from './read.routes.ts';
+import { contactFilesRoutes } from './records/files.routes.ts';
+import { contactRecordsRoutes } from './records/records.routes.ts';
+import { contactFieldsRoutes } from './settings/fields.routes.ts';
+import { contactRanksRoutes } from './settings/ranks.routes.ts';
+import { contactStagesRoutes } from './settings/stages.routes.ts';
+import { contactTagsRoutes } from './settings/tags.routes.ts';
+import { contactTypesRoutes } from './settings/types.routes.ts';
+import { contactsWriteRoutes } from './write.routes.ts';
 
+export { assertContactsExist } from './access.ts';
+export { refreshContactAnswers } from './answers/refresher.ts';
+export {
+  type ContactHooks,
+  inMergeSet,
+  type MergeSet,
+  mergeRank,
+  ofDuplicates,
+  registerContactHooks,
+} from './hooks.ts';
+export { addMemberContact, findOrCreateLead, type MemberContact, type Visitor } from './members.service.ts';
+export { planAndStatusUpdate } from './plan-status.ts';
 export {
   type ActivityInput,
   noteAttendance,
   recordActivities,
   recordActivity,
-} from './contact-activities.service.ts';
-export { refreshContactAnswers } from './contact-answers-refresher.ts';
-export { ImportWorker } from './contacts-import.worker.ts';
+} from './records/activities.service.ts';
+export { checkInActivitySql, lastAttendedNowSql } from './records/check-in.sql.ts';
+export {
+  createDefaultContactTypes,
+  type DefaultContactType,
+  type DefaultContactTypeIds,
+} from './settings/type-defaults.ts';
 
 export function register(app: App) {
+  registerContactHooks('contacts', contactsHooks);
   contactsReadRoutes(app);
   contactsWriteRoutes(app);
   contactTagsRoutes(app);
@@ -47,11 +59,8 @@ export function register(app: App) {
   contactsStatisticsRoutes(app);
   contactsExportRoutes(app);
   contactFilesRoutes(app);
-  contactShiftsRoutes(app);
   contactsBulkCreateRoutes(app);
-  contactBillingRoutes(app);
   contactQualificationRoutes(app);
-  paymentCardsRoutes(app, createPaymentsProvider(app.services.config, app.services.database));
 
   const { config, database } = app.services;
   const worker = new ImportWorker(database, {
@@ -63,14 +72,8 @@ export function register(app: App) {
   if (config.importWorker) app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', () => worker.stop());
 
-  // Invoices falling past due and contracts reaching their end date change contacts' payment
-  // status and plan with no request to do it: a sweep catches them (contact-billing-state.ts).
-  const sweeper = new BillingSweeper(database.db, app.log);
-  if (config.importWorker) app.addHook('onReady', async () => sweeper.start());
-  app.addHook('onClose', () => sweeper.stop());
-
   // Stored contact answers that a rename or a bulk change made stale are rewritten in the
-  // background (contact-answers-refresher.ts); readers build them meanwhile.
+  // background (answers/refresher.ts); readers build them meanwhile.
   const refresher = new ContactAnswersRefresher(database.db, app.log);
   if (config.importWorker) app.addHook('onReady', async () => refresher.start());
   app.addHook('onClose', () => refresher.stop());

@@ -8,13 +8,11 @@ import {
   okBody,
 } from '@opsuite/shared';
 import { pairDeviceAnswer, pairDeviceBody } from '@opsuite/shared/contracts/kiosk';
+import { tenantRoute } from '../../plugins/access.ts';
 import type { App } from '../../plugins/types.ts';
 import { generateDevice, listDevices, pairDevice, removeDevice, updateDevice } from './devices.service.ts';
 
-const kioskAccess = (action: Action) => ({
-  auth: 'tenant' as const,
-  permission: { resource: 'kiosk', action },
-});
+const kioskAccess = (action: Action) => tenantRoute('kiosk', action);
 
 export function devicesRoutes(app: App) {
   const tags = ['device management'];

@@ -6,8 +6,9 @@ import type { Tx } from '../../db/client.ts';
 import { withTenant } from '../../db/tenant.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { rateLimited } from '../../lib/rate-limiter.ts';
+import { isUniqueViolation } from '../../lib/sql.ts';
 import type { AppServices } from '../../plugins/types.ts';
-import { rateLimited } from '../auth/auth.service.ts';
 import { devices } from './devices.tables.ts';
 
 // Device codes made by admins, and a kiosk pairing itself with one.
@@ -48,11 +49,6 @@ export async function listDevices(tx: Tx, orgId: string) {
   return { list: list.map(deviceAnswer) };
 }
 
-const isCodeClash = (err: unknown) => {
-  const e = ((err as { cause?: unknown }).cause ?? err) as { code?: string; constraint?: string };
-  return e.code === '23505' && e.constraint === 'devices_code_uq';
-};
-
 /**
  * A new device with a fresh code. A clash with another organisation's code (about one in 10^11)
  * is retried inside a savepoint, so the request's transaction stays usable.
@@ -77,7 +73,7 @@ export async function generateDevice(tx: Tx, orgId: string, userId: string, name
       );
       return deviceAnswer(row!);
     } catch (err) {
-      if (!isCodeClash(err)) throw err;
+      if (!isUniqueViolation(err, 'devices_code_uq')) throw err;
     }
   }
   throw new AppError('INTERNAL', 'Unable to generate device code');
@@ -105,6 +101,13 @@ export async function removeDevice(tx: Tx, orgId: string, id: string) {
     .where(and(eq(devices.organizationId, orgId), eq(devices.id, id)))
     .returning({ id: devices.id });
   if (gone.length === 0) throw new AppError('NOT_FOUND', 'Unable to remove device');
+}
+
+/** A kiosk of this device called in: the device list shows when it was last seen. */
+export async function deviceSeen(tx: Tx, orgId: string, deviceId: string): Promise<void> {
+  await tx.execute(
+    sql`update devices set last_seen_at = now() where organization_id = ${orgId} and id = ${deviceId}`,
+  );
 }
 
 interface OrgRow {

@@ -1,6 +1,7 @@
-import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.tables.ts';
-import { organizations } from '../organizations/organizations.tables.ts';
+import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, instant, tenantKey } from '../../db/columns.ts';
+import { userReference } from '../auth/auth.tables.ts';
+import { tenantColumn } from '../organizations/organizations.tables.ts';
 
 /**
  * Self check-in devices (kiosks). An admin generates a code; a kiosk pairs with it and gets a
@@ -11,20 +12,18 @@ import { organizations } from '../organizations/organizations.tables.ts';
 export const devices = pgTable(
   'devices',
   {
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: tenantColumn(),
     id: uuid('id').notNull(),
     name: text('name').notNull(),
     code: text('code').notNull(),
     isActive: boolean('is_active').notNull().default(true),
-    pairedAt: timestamp('paired_at', { withTimezone: true }),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    pairedAt: instant('paired_at'),
+    lastSeenAt: instant('last_seen_at'),
+    createdBy: userReference('created_by'),
+    createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
+    tenantKey(t, t.id),
     uniqueIndex('devices_code_uq').on(t.code),
     index('devices_org_created_idx').on(t.organizationId, t.createdAt),
   ],

@@ -1,8 +1,9 @@
-// Devices: the self check-in kiosks of an organisation. Admins generate, rename and remove
-// device codes; a kiosk pairs itself with a code (public, rate limited) and gets a device
-// credential that the kiosk module's routes accept while the device exists and is active.
+// Devices: an organisation's self check-in kiosks, their codes and pairing (a device credential
+// the kiosk routes accept while the device exists and is active). Depends on organizations, auth.
 import type { App } from '../../plugins/types.ts';
 import { devicesRoutes } from './devices.routes.ts';
+
+export { deviceSeen, kioskOrganizationOf } from './devices.service.ts';
 
 export function register(app: App) {
   devicesRoutes(app);

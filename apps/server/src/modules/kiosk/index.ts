@@ -1,6 +1,6 @@
-// Kiosk: the calls a paired self check-in device makes (core §4, §7 kiosk actions): its
-// session, today's classes, members by code or name, their bookings, the check-in and the
-// self check-in theme. Only a device credential reaches them, for its own organisation.
+// Kiosk: the calls a paired self check-in device makes for its own organisation (core §4, §7):
+// session, classes, members by code or name, their bookings, check-in, theme. Depends on booking
+// and devices, and reads contacts.
 import type { App } from '../../plugins/types.ts';
 import { kioskRoutes } from './kiosk.routes.ts';
 

@@ -16,14 +16,17 @@ import {
   kioskUpdateBookingBody,
   themeSetting,
 } from '@opsuite/shared/contracts/kiosk';
-import { forbidden } from '../../lib/errors.ts';
+import { forbidden, invalid, missing } from '../../lib/errors.ts';
 import type { App } from '../../plugins/types.ts';
-import { invalid, missing } from '../booking/booking-access.ts';
-import { kioskSlotAnswer, loadBooking, loadSlot } from '../booking/booking-queries.ts';
-import { slotRows } from '../booking/booking-slots.service.ts';
-import { checkIn } from '../booking/check-in.service.ts';
-import { fastKioskCheckIn } from '../booking/kiosk-fast-check-in.ts';
-import { getTheme } from '../booking/theme-settings.service.ts';
+import {
+  checkIn,
+  fastKioskCheckIn,
+  getTheme,
+  kioskSlotAnswer,
+  loadBooking,
+  loadSlot,
+  slotRows,
+} from '../booking/index.ts';
 import { contactByCode, kioskBookings, kioskSession, kioskTx, searchKioskContacts } from './kiosk.service.ts';
 
 // The kiosk's calls (contracts/kiosk.ts). All take the device credential only; the organisation

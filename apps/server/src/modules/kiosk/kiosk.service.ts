@@ -5,9 +5,9 @@ import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import { preparedRows } from '../../db/prepared.ts';
 import { unauthenticated } from '../../lib/errors.ts';
-import { rows } from '../booking/booking-access.ts';
-import { type BookingRow, bookingsSql, kioskBookingAnswer } from '../booking/booking-queries.ts';
-import { kioskOrganizationOf } from '../devices/devices.service.ts';
+import { escapeLike, rows } from '../../lib/sql.ts';
+import { type BookingRow, bookingsSql, kioskBookingAnswer } from '../booking/index.ts';
+import { deviceSeen, kioskOrganizationOf } from '../devices/index.ts';
 
 // What a paired kiosk reads: its session, members by check-in code or name, their bookings.
 // Every call first proves the device still exists and is active, inside the same transaction
@@ -41,9 +41,7 @@ export function kioskTx<T>(req: FastifyRequest, fn: (tx: Tx, org: KioskOrgRow) =
 }
 
 export async function kioskSession(tx: Tx, org: KioskOrgRow) {
-  await tx.execute(
-    sql`update devices set last_seen_at = now() where organization_id = ${org.id} and id = ${org.device_id}`,
-  );
+  await deviceSeen(tx, org.id, org.device_id);
   return { device: { _id: org.device_id, name: org.device_name }, organization: kioskOrganizationOf(org) };
 }
 
@@ -128,8 +126,6 @@ export async function contactByCode(tx: Tx, organizationId: string, deviceId: st
   if (!row?.device_ok) throw unauthenticated(REMOVED);
   return { contact: row.id ? kioskContact(row, true) : null };
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
 /** The Search By Name tab: names only (no e-mail or phone on a shared screen), 10 at most. */
 export async function searchKioskContacts(tx: Tx, organizationId: string, q: string) {

@@ -1,6 +1,15 @@
-// Organisations (the tenants), their plan and settings, and memberships of users in them.
+// Organisations (the tenants) with their plan and settings, the memberships of users in them,
+// and the audit log every module writes through recordAudit(). Depends on auth (its tables).
 import type { App } from '../../plugins/types.ts';
 import { organizationsRoutes } from './organizations.routes.ts';
+
+export { type AuditEntry, recordAudit, recordAuditForMember } from './audit.ts';
+export {
+  insertMembership,
+  insertOrganization,
+  type NewOrganization,
+  organizationAnswer,
+} from './organizations.service.ts';
 
 export function register(app: App) {
   organizationsRoutes(app);

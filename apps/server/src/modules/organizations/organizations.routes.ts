@@ -3,10 +3,9 @@ import { isValidHexColor } from '@opsuite/shared/rules/theme-color';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
-import { newId } from '../../lib/ids.ts';
 import type { App } from '../../plugins/types.ts';
-import { auditLog } from '../audit/audit.tables.ts';
-import { organizationAnswer } from '../auth/session.service.ts';
+import { recordAudit } from './audit.ts';
+import { organizationAnswer } from './organizations.service.ts';
 import { organizations } from './organizations.tables.ts';
 
 const validTimeZone = (tz: string) => {
@@ -69,9 +68,8 @@ export function organizationsRoutes(app: App) {
           .set(req.body)
           .where(eq(organizations.id, ctx.organizationId))
           .returning();
-        await tx.insert(auditLog).values({
+        await recordAudit(tx, {
           organizationId: ctx.organizationId,
-          id: newId(),
           actorUserId: ctx.userId,
           action: 'organization.updated',
           entity: 'organization',

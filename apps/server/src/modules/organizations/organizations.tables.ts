@@ -1,6 +1,7 @@
 import type { PermissionRule } from '@opsuite/shared';
-import { boolean, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.tables.ts';
+import { boolean, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, tenantKey } from '../../db/columns.ts';
+import { userColumn } from '../auth/auth.tables.ts';
 
 /** The tenant root: its `id` is the organization_id every tenant row carries. */
 export const organizations = pgTable('organizations', {
@@ -12,21 +13,29 @@ export const organizations = pgTable('organizations', {
   plan: jsonb('plan').$type<{ planId: string; name: string }[]>().notNull().default([]),
   permissions: jsonb('permissions').$type<PermissionRule[]>().notNull().default([]),
   isViewUserData: boolean('is_view_user_data').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
+
+/** organization_id, the column every tenant table starts with: its rows go with the organisation. */
+export const tenantColumn = () =>
+  uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' });
+
+/** organization_id as the whole key of a table with one row per organisation. */
+export const organizationKey = () =>
+  uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' });
 
 /** A user joins an organisation through a membership; userType is the organisation entry's type. */
 export const memberships = pgTable(
   'memberships',
   {
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: tenantColumn(),
+    userId: userColumn(),
     userType: text('user_type').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.organizationId, t.userId] })],
+  (t) => [tenantKey(t, t.userId)],
 );

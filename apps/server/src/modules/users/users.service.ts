@@ -1,19 +1,9 @@
 import type { UserAnswer } from '@opsuite/shared';
-import { sql } from 'drizzle-orm';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { AppServices, RequestContext } from '../../plugins/types.ts';
-import { revokeAllForUser } from '../auth/refresh-tokens.service.ts';
-
-interface UserRow {
-  id: string;
-  full_name: string;
-  email: string;
-  phone: string | null;
-  photo: string | null;
-  created_at: Date | string;
-  password_hash: string;
-}
+import { findUser, markUserDeleted, revokeAllForUser, saveProfile, type UserRow } from '../auth/index.ts';
+import { recordAuditForMember } from '../organizations/index.ts';
 
 function toAnswer(u: UserRow): UserAnswer {
   return {
@@ -24,14 +14,6 @@ function toAnswer(u: UserRow): UserAnswer {
     photo: u.photo,
     createdAt: new Date(u.created_at).toISOString(),
   };
-}
-
-async function loadUser(services: AppServices, id: string): Promise<UserRow | undefined> {
-  const rows = await services.database.query<UserRow>(
-    'select id, full_name, email, phone, photo, created_at, password_hash from users where id = $1 and deleted_at is null',
-    [id],
-  );
-  return rows[0];
 }
 
 /**
@@ -49,7 +31,7 @@ export async function getUser(services: AppServices, ctx: RequestContext, id: st
       : [];
     if (member.length === 0) throw notFound('User');
   }
-  const user = await loadUser(services, id);
+  const user = await findUser(services.database, id);
   if (!user) throw notFound('User');
   return toAnswer(user);
 }
@@ -70,7 +52,7 @@ export async function updateProfile(
   changes: ProfileChanges,
 ): Promise<UserAnswer> {
   if (id !== actorId) throw notFound('User');
-  const user = await loadUser(services, id);
+  const user = await findUser(services.database, id);
   if (!user) throw notFound('User');
   let passwordHash = user.password_hash;
   if (changes.newPassword) {
@@ -79,18 +61,13 @@ export async function updateProfile(
     }
     passwordHash = await hashPassword(changes.newPassword);
   }
-  const rows = await services.database.query<UserRow>(
-    `update users set full_name = $2, phone = $3, photo = $4, password_hash = $5 where id = $1
-     returning id, full_name, email, phone, photo, created_at, password_hash`,
-    [
-      id,
-      changes.fullName ?? user.full_name,
-      changes.phone === undefined ? user.phone : changes.phone,
-      changes.photo === undefined ? user.photo : changes.photo,
-      passwordHash,
-    ],
-  );
-  return toAnswer(rows[0]!);
+  const row = await saveProfile(services.database, id, {
+    fullName: changes.fullName ?? user.full_name,
+    phone: changes.phone === undefined ? user.phone : changes.phone,
+    photo: changes.photo === undefined ? user.photo : changes.photo,
+    passwordHash,
+  });
+  return toAnswer(row);
 }
 
 /**
@@ -102,19 +79,20 @@ export async function deleteSelf(
   userId: string,
   input: { source: string; password: string },
 ): Promise<void> {
-  const user = await loadUser(services, userId);
+  const user = await findUser(services.database, userId);
   if (!user) throw notFound('User');
   if (!(await verifyPassword(user.password_hash, input.password))) {
     throw new AppError('BAD_REQUEST', 'Password is incorrect', [{ field: 'password' }]);
   }
   await services.database.db.transaction(async (tx) => {
-    await tx.execute(sql`update users set deleted_at = now() where id = ${userId}`);
-    await tx.execute(
-      sql`insert into audit_log (organization_id, id, actor_user_id, action, entity, entity_id, data)
-          select m.organization_id, gen_random_uuid(), ${userId}, 'user.deleted', 'user', ${userId},
-                 jsonb_build_object('source', ${input.source}::text)
-          from memberships m where m.user_id = ${userId}`,
-    );
+    await markUserDeleted(tx, userId);
+    await recordAuditForMember(tx, userId, {
+      actorUserId: userId,
+      action: 'user.deleted',
+      entity: 'user',
+      entityId: userId,
+      data: { source: input.source },
+    });
   });
   await revokeAllForUser(services, userId);
 }

@@ -1,0 +1,249 @@
+import type { AddCardBody, PaymentCardAnswer, UpdateCardBody } from '@opsuite/shared';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../../db/client.ts';
+import { AppError, notFound } from '../../../lib/errors.ts';
+import { newId } from '../../../lib/ids.ts';
+import { isoText, rows } from '../../../lib/sql.ts';
+import type { RequestContext } from '../../../plugins/types.ts';
+import { recordActivity } from '../../contacts/index.ts';
+import { PaymentError, type PaymentsProvider, type ProviderCard } from '../payments/index.ts';
+import {
+  type CardRow,
+  cardsSql,
+  customerRefsOf,
+  type Holder,
+  holderOf,
+  refreshedCards,
+  toAnswer,
+} from './cards.rows.ts';
+
+// A contact's payment cards (core §7 Payments) through the payments adapter. Provider calls are
+// made between short tenant transactions, never inside one, so a slow provider holds no
+// database connection; the saved copy (brand, last four, expiry, the provider's token) answers
+// the list without calling the provider. A card is attached at the provider to the customer it
+// was saved under (customer_ref), which after a merge need not be the contact's own customer:
+// every provider call about a card goes to the card's customer_ref.
+
+/** Runs one tenant transaction for the request (req.tenant). */
+export type TenantRun = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
+
+/** Provider refusals as the API's errors: a refused card is a 400 naming the field. */
+async function viaProvider<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (!(err instanceof PaymentError)) throw err;
+    if (err.kind === 'not_found') throw notFound('Card');
+    if (err.kind === 'unavailable') throw new AppError('INTERNAL', err.message);
+    const field = err.field ?? 'number';
+    throw new AppError('BAD_REQUEST', err.message, [{ field, message: err.message, code: err.code }]);
+  }
+}
+
+export class PaymentCards {
+  constructor(private readonly provider: PaymentsProvider) {}
+
+  private scope(ctx: RequestContext) {
+    return { organizationId: ctx.organizationId };
+  }
+
+  async list(run: TenantRun, ctx: RequestContext, contactId: string, refresh: boolean) {
+    const holder = await run((tx) => holderOf(tx, ctx.organizationId, contactId, this.provider.name));
+    const refs = customerRefsOf(holder);
+    if (!refresh || refs.length === 0) return { list: holder.cards.map(toAnswer) };
+    const scope = this.scope(ctx);
+    const fresh = await Promise.all(
+      refs.map(async (ref) => ({ ref, cards: await viaProvider(() => this.provider.listCards(scope, ref)) })),
+    );
+    const held = refreshedCards(holder, fresh);
+    return run(async (tx) => {
+      await this.lockContact(tx, ctx, contactId);
+      await tx.execute(sql`delete from payment_cards k where k.organization_id = ${ctx.organizationId}
+        and k.contact_id = ${contactId} and k.provider = ${this.provider.name}
+        and not exists (select 1
+          from unnest(${sql.param(held.map((h) => h.ref))}::text[], ${sql.param(held.map((h) => h.card.id))}::text[])
+            as f(customer_ref, card_id)
+          where f.customer_ref = k.customer_ref and f.card_id = k.provider_card_id)`);
+      await tx.execute(sql`update payment_cards set is_default = false where organization_id = ${ctx.organizationId}
+        and contact_id = ${contactId} and provider = ${this.provider.name}`);
+      for (const { ref, card } of held) await this.save(tx, ctx, contactId, ref, card);
+      return {
+        list: (await rows<CardRow>(tx, cardsSql(ctx.organizationId, contactId, this.provider.name))).map(
+          toAnswer,
+        ),
+      };
+    });
+  }
+
+  async add(
+    run: TenantRun,
+    ctx: RequestContext,
+    contactId: string,
+    body: AddCardBody,
+  ): Promise<PaymentCardAnswer> {
+    const holder = await run((tx) => holderOf(tx, ctx.organizationId, contactId, this.provider.name));
+    const customerRef = holder.customerRef ?? (await this.createCustomer(run, ctx, contactId, holder));
+    const makeDefault = body.makeDefault === true || holder.cards.length === 0;
+    const input = body.token
+      ? { token: body.token, holderName: body.holderName }
+      : {
+          number: body.number!,
+          expMonth: body.expMonth!,
+          expYear: body.expYear!,
+          cvc: body.cvc,
+          holderName: body.holderName,
+        };
+    const card = await viaProvider(() =>
+      this.provider.addCard(this.scope(ctx), customerRef, input, makeDefault),
+    );
+    return run(async (tx) => {
+      await this.lockContact(tx, ctx, contactId);
+      const saved = await this.save(tx, ctx, contactId, customerRef, card);
+      await this.activity(
+        tx,
+        ctx,
+        contactId,
+        'payment.card_added',
+        `Card added (${card.brand} •••• ${card.last4})`,
+      );
+      return saved;
+    });
+  }
+
+  async update(
+    run: TenantRun,
+    ctx: RequestContext,
+    contactId: string,
+    body: UpdateCardBody,
+  ): Promise<PaymentCardAnswer> {
+    const { card } = await this.cardOf(run, ctx, contactId, body.cardId);
+    const change = { expMonth: body.expMonth, expYear: body.expYear, makeDefault: body.isDefault === true };
+    const updated = await viaProvider(() =>
+      this.provider.updateCard(this.scope(ctx), card.customer_ref, card.provider_card_id, change),
+    );
+    return run(async (tx) => {
+      await this.lockContact(tx, ctx, contactId);
+      // The provider's flag is its customer's default, and a merge can leave the contact's cards
+      // under several customers: the contact's default moves only when asked to.
+      const isDefault = change.makeDefault || card.is_default;
+      const saved = await this.save(tx, ctx, contactId, card.customer_ref, { ...updated, isDefault });
+      await this.activity(
+        tx,
+        ctx,
+        contactId,
+        'payment.card_updated',
+        `Card updated (${saved.brand} •••• ${saved.last4})`,
+      );
+      return saved;
+    });
+  }
+
+  async remove(run: TenantRun, ctx: RequestContext, contactId: string, cardId: string): Promise<void> {
+    const { holder, card } = await this.cardOf(run, ctx, contactId, cardId);
+    const scope = this.scope(ctx);
+    await viaProvider(() => this.provider.removeCard(scope, card.customer_ref, card.provider_card_id));
+    // The newest remaining card takes over as the default (at its own provider customer).
+    const next = card.is_default ? holder.cards.filter((c) => c.id !== card.id).at(-1) : undefined;
+    const promoted = next
+      ? {
+          ref: next.customer_ref,
+          card: await viaProvider(() =>
+            this.provider.updateCard(scope, next.customer_ref, next.provider_card_id, { makeDefault: true }),
+          ),
+        }
+      : null;
+    await run(async (tx) => {
+      await this.lockContact(tx, ctx, contactId);
+      await tx.execute(
+        sql`delete from payment_cards where organization_id = ${ctx.organizationId} and id = ${card.id}`,
+      );
+      if (promoted) await this.save(tx, ctx, contactId, promoted.ref, promoted.card);
+      await this.activity(
+        tx,
+        ctx,
+        contactId,
+        'payment.card_removed',
+        `Card removed (${card.brand} •••• ${card.last4})`,
+      );
+    });
+  }
+
+  private async cardOf(run: TenantRun, ctx: RequestContext, contactId: string, cardId: string) {
+    const holder = await run((tx) => holderOf(tx, ctx.organizationId, contactId, this.provider.name));
+    const card = holder.cards.find((c) => c.id === cardId);
+    if (!card) throw notFound('Card');
+    return { holder, card };
+  }
+
+  /** The provider's customer for the contact; two racing requests end with the same one. */
+  private async createCustomer(run: TenantRun, ctx: RequestContext, contactId: string, holder: Holder) {
+    const made = await viaProvider(() =>
+      this.provider.createCustomer(this.scope(ctx), {
+        contactId,
+        name: holder.fullName,
+        email: holder.email,
+        idempotencyKey: `contact-${contactId}`,
+      }),
+    );
+    return run(async (tx) => {
+      await tx.execute(sql`insert into payment_customers (organization_id, contact_id, provider, customer_ref)
+        values (${ctx.organizationId}, ${contactId}, ${this.provider.name}, ${made.id}) on conflict do nothing`);
+      const [row] = await rows<{ customer_ref: string }>(
+        tx,
+        sql`select customer_ref from payment_customers where organization_id = ${ctx.organizationId}
+            and contact_id = ${contactId} and provider = ${this.provider.name}`,
+      );
+      return row!.customer_ref;
+    });
+  }
+
+  /** Serialises card writes per contact (one default card at a time); 404 if the contact went away. */
+  private async lockContact(tx: Tx, ctx: RequestContext, contactId: string): Promise<void> {
+    const r = await tx.execute(sql`select 1 from contacts where organization_id = ${ctx.organizationId}
+      and id = ${contactId} and deleted_at is null for update`);
+    if (r.rows.length === 0) throw notFound('Contact');
+  }
+
+  /**
+   * Upserts the saved copy of a provider card held under provider customer `customerRef`; a
+   * default card takes the flag from the others.
+   */
+  private async save(
+    tx: Tx,
+    ctx: RequestContext,
+    contactId: string,
+    customerRef: string,
+    card: ProviderCard,
+  ): Promise<PaymentCardAnswer> {
+    const orgId = ctx.organizationId;
+    if (card.isDefault) {
+      await tx.execute(sql`update payment_cards set is_default = false where organization_id = ${orgId}
+        and contact_id = ${contactId} and provider = ${this.provider.name} and provider_card_id <> ${card.id}
+        and is_default`);
+    }
+    const [row] = await rows<CardRow>(
+      tx,
+      sql`insert into payment_cards (organization_id, id, contact_id, provider, customer_ref, provider_card_id, brand,
+            last4, exp_month, exp_year, holder_name, is_default)
+          values (${orgId}, ${newId()}, ${contactId}, ${this.provider.name}, ${customerRef}, ${card.id}, ${card.brand},
+            ${card.last4}, ${card.expMonth}, ${card.expYear}, ${card.holderName}, ${card.isDefault})
+          on conflict (organization_id, provider, provider_card_id) do update set customer_ref = excluded.customer_ref,
+            brand = excluded.brand, last4 = excluded.last4, exp_month = excluded.exp_month,
+            exp_year = excluded.exp_year, holder_name = excluded.holder_name, is_default = excluded.is_default,
+            updated_at = now()
+          returning id, contact_id, provider, customer_ref, provider_card_id, brand, last4, exp_month, exp_year,
+            holder_name, is_default, ${isoText(sql`created_at`)} as created_at`,
+    );
+    return toAnswer(row!);
+  }
+
+  private async activity(tx: Tx, ctx: RequestContext, contactId: string, kind: string, title: string) {
+    await recordActivity(tx, {
+      organizationId: ctx.organizationId,
+      contactId,
+      kind,
+      title,
+      actorUserId: ctx.userId,
+    });
+  }
+}

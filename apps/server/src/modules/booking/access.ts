@@ -1,0 +1,29 @@
+import type { Action } from '@opsuite/shared';
+import { forbidden } from '../../lib/errors.ts';
+import { tenantRoute } from '../../plugins/access.ts';
+import type { RequestContext } from '../../plugins/types.ts';
+
+// Route rules and the facts of the caller every booking service shares.
+
+export const bookingAccess = (action: Action) => tenantRoute('booking', action);
+export const calendarAccess = (action: Action) => tenantRoute('calendar', action);
+
+const STAFF = new Set(['admin', 'primary', 'employee']);
+
+/** Admins, the primary account holder and employees run the schedule; members book for themselves. */
+export function isStaff(ctx: RequestContext): boolean {
+  return STAFF.has(ctx.userType);
+}
+
+export function requireStaff(ctx: RequestContext, what: string): void {
+  if (!isStaff(ctx)) throw forbidden(`Only staff can ${what}`);
+}
+
+/** The organisation facts booking services need, from the request context. */
+export function orgOf(ctx: RequestContext) {
+  return {
+    id: ctx.organizationId,
+    timeZone: ctx.organization.timeZone,
+    themeColor: ctx.organization.themeColor,
+  };
+}

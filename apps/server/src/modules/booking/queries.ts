@@ -1,0 +1,158 @@
+import type { AdminSlot, BookingRecord, EventColorName } from '@opsuite/shared';
+import { eventColorHex } from '@opsuite/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { isoDay, isoText, rows } from '../../lib/sql.ts';
+import { attendedTotal, bookedTotal } from './slots/tallies.ts';
+
+// The reads of slots and bookings as single statements, and their answers.
+
+export interface SlotRow {
+  id: string;
+  date: string;
+  start_time: string;
+  end_time: string;
+  starts_at: string;
+  ends_at: string;
+  capacity: number | null;
+  booked_count: number;
+  attended_slots: number;
+  type: 'class' | 'other';
+  schedule_id: string | null;
+  bt_id: string;
+  bt_title: string;
+  bt_program: string | null;
+  bt_color: string;
+}
+
+/** Live slots of `s` matching `where` (which must bound s.organization_id), with their type. */
+export function slotsSql(where: SQL, limit = 2000): SQL {
+  return sql`
+    select s.id, ${isoDay(sql`s.date`)} as date, s.start_time, s.end_time,
+      ${isoText(sql`s.starts_at`)} as starts_at, ${isoText(sql`s.ends_at`)} as ends_at,
+      s.capacity, ${bookedTotal()} as booked_count, ${attendedTotal()} as attended_slots, s.type, s.schedule_id,
+      bt.id as bt_id, bt.title as bt_title, bt.program_name as bt_program, bt.color as bt_color
+    from booking_slots s
+    join booking_types bt on bt.organization_id = s.organization_id and bt.id = s.booking_type_id
+    where s.deleted_at is null and ${where}
+    order by s.starts_at, s.id
+    limit ${limit}`;
+}
+
+export async function loadSlot(tx: Tx, orgId: string, id: string): Promise<SlotRow | undefined> {
+  const [row] = await rows<SlotRow>(tx, slotsSql(sql`s.organization_id = ${orgId} and s.id = ${id}`, 1));
+  return row;
+}
+
+export function kioskSlotAnswer(r: SlotRow) {
+  return {
+    _id: r.id,
+    date: r.date,
+    startTime: r.start_time,
+    endTime: r.end_time,
+    startsAt: r.starts_at,
+    endsAt: r.ends_at,
+    capacity: r.capacity,
+    attendedSlots: Math.max(0, r.attended_slots),
+    bookingType: {
+      _id: r.bt_id,
+      title: r.bt_title,
+      program: r.bt_program ? { name: r.bt_program } : null,
+    },
+  };
+}
+
+export function adminSlotAnswer(r: SlotRow, orgColor: string): AdminSlot {
+  return {
+    ...kioskSlotAnswer(r),
+    type: r.type,
+    bookedCount: r.booked_count,
+    remaining: r.capacity === null ? null : Math.max(0, r.capacity - r.booked_count),
+    scheduleId: r.schedule_id,
+    color: r.bt_color as EventColorName,
+    colorHex: eventColorHex(r.bt_color, orgColor),
+  };
+}
+
+export interface BookingRow {
+  id: string;
+  contact_id: string;
+  slot_id: string | null;
+  booking_type_id: string;
+  status: BookingRecord['status'];
+  attend_date: string | null;
+  type: 'class' | 'other';
+  is_deleted: boolean;
+  start_date: string;
+  end_date: string;
+  notes: string | null;
+  source: string;
+  created_at: string;
+  updated_at: string;
+  c_name: string | null;
+  c_photo: string | null;
+  c_email: string | null;
+  c_phone: string | null;
+  bt_title: string;
+  bt_color: string;
+  s_date: string | null;
+  s_start: string | null;
+  s_end: string | null;
+  total: number;
+}
+
+/** Bookings of `b` matching `where`, with their contact, type and slot; `tail` orders and pages. */
+export function bookingsSql(where: SQL, tail: SQL = sql`order by b.start_date, b.id`): SQL {
+  return sql`
+    select b.id, b.contact_id, b.slot_id, b.booking_type_id, b.status, ${isoText(sql`b.attend_date`)} as attend_date,
+      b.type, b.is_deleted, ${isoText(sql`b.start_date`)} as start_date, ${isoText(sql`b.end_date`)} as end_date,
+      b.notes, b.source, ${isoText(sql`b.created_at`)} as created_at, ${isoText(sql`b.updated_at`)} as updated_at,
+      c.full_name as c_name, c.photo as c_photo, c.email as c_email, c.phone as c_phone,
+      bt.title as bt_title, bt.color as bt_color,
+      ${isoDay(sql`s.date`)} as s_date, s.start_time as s_start, s.end_time as s_end,
+      (count(*) over ())::int as total
+    from bookings b
+    join booking_types bt on bt.organization_id = b.organization_id and bt.id = b.booking_type_id
+    left join contacts c on c.organization_id = b.organization_id and c.id = b.contact_id
+    left join booking_slots s on s.organization_id = b.organization_id and s.id = b.slot_id
+    where ${where}
+    ${tail}`;
+}
+
+/** The kiosk's booking shape (contracts/kiosk.ts). */
+export function kioskBookingAnswer(r: BookingRow) {
+  return {
+    _id: r.id,
+    invitedUser: r.contact_id,
+    bookingSlot: r.slot_id,
+    bookingType: r.booking_type_id,
+    status: r.status,
+    attendDate: r.attend_date,
+    type: r.type,
+    isDeleted: r.is_deleted,
+    startDate: r.start_date,
+    endDate: r.end_date,
+  };
+}
+
+export function bookingRecordAnswer(r: BookingRow): BookingRecord {
+  return {
+    ...kioskBookingAnswer(r),
+    contact: r.c_name
+      ? { _id: r.contact_id, fullName: r.c_name, photo: r.c_photo, email: r.c_email, phone: r.c_phone }
+      : null,
+    bookingTypeTitle: r.bt_title,
+    color: r.bt_color as EventColorName,
+    slot:
+      r.s_date && r.s_start && r.s_end ? { date: r.s_date, startTime: r.s_start, endTime: r.s_end } : null,
+    notes: r.notes,
+    source: r.source,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+export async function loadBooking(tx: Tx, orgId: string, id: string): Promise<BookingRow | undefined> {
+  const [row] = await rows<BookingRow>(tx, bookingsSql(sql`b.organization_id = ${orgId} and b.id = ${id}`));
+  return row;
+}

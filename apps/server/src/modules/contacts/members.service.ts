@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { newId } from '../../lib/ids.ts';
+import { rows } from '../../lib/sql.ts';
+import { contacts, roleAssignments } from './core.tables.ts';
+
+// The contacts other modules make: the contact that is a member of the organisation (sign-up,
+// adding a member) and a visitor's lead contact (the public booking page).
+
+export interface MemberContact {
+  organizationId: string;
+  userId: string;
+  fullName: string;
+  email: string;
+  contactTypeId: string;
+  assignerId?: string | null;
+}
+
+/** The contact that is a user inside the organisation, and their role (its contact type, and for whom). */
+export async function addMemberContact(
+  tx: Tx,
+  m: MemberContact,
+): Promise<{ contactId: string; roleId: string }> {
+  const contactId = newId();
+  const roleId = newId();
+  await tx.insert(contacts).values({
+    organizationId: m.organizationId,
+    id: contactId,
+    fullName: m.fullName,
+    email: m.email,
+    contactTypeId: m.contactTypeId,
+    userId: m.userId,
+  });
+  await tx.insert(roleAssignments).values({
+    organizationId: m.organizationId,
+    id: roleId,
+    userId: m.userId,
+    contactTypeId: m.contactTypeId,
+    contactId,
+    assignerId: m.assignerId ?? null,
+  });
+  return { contactId, roleId };
+}
+
+export interface Visitor {
+  name: string;
+  email: string;
+  phone?: string | null;
+}
+
+/** The live contact with this e-mail (oldest first), or a new lead contact for the visitor. */
+export async function findOrCreateLead(tx: Tx, orgId: string, v: Visitor): Promise<string> {
+  const [found] = await rows<{ id: string }>(
+    tx,
+    sql`select id from contacts where organization_id = ${orgId} and lower(email) = ${v.email.toLowerCase()}
+          and deleted_at is null and email is not null
+        order by created_at, id limit 1`,
+  );
+  if (found) return found.id;
+  const [lead] = await rows<{ id: string }>(
+    tx,
+    sql`select id from contact_types where organization_id = ${orgId} and type = 'lead' order by sort_order, id limit 1`,
+  );
+  const [first, ...rest] = v.name.split(' ');
+  const id = newId();
+  await tx.insert(contacts).values({
+    organizationId: orgId,
+    id,
+    fullName: v.name,
+    firstName: first || null,
+    lastName: rest.join(' ') || null,
+    email: v.email.toLowerCase(),
+    phone: v.phone ?? null,
+    contactTypeId: lead?.id ?? null,
+  });
+  return id;
+}
