@@ -108,3 +108,37 @@ export function renderApp(route: string) {
   );
   return { ...result, router, queryClient };
 }
+
+interface FetchMock {
+  mock: { calls: ReadonlyArray<readonly [input: string, init?: RequestInit]> };
+}
+
+function requestsTo(fetchMock: FetchMock, path: string, method: string) {
+  return fetchMock.mock.calls
+    .map(([input, init]) => ({ url: new URL(input, 'http://localhost'), init: init ?? {} }))
+    .filter(({ url, init }) => url.pathname === `/api${path}` && (init.method ?? 'GET') === method);
+}
+
+/** The calls a fetch stand-in received on one path, with their query and JSON body. */
+export function callsTo(fetchMock: FetchMock, path: string, method = 'GET') {
+  return requestsTo(fetchMock, path, method).map(({ url, init }) => ({
+    query: Object.fromEntries(url.searchParams),
+    body: init.body ? JSON.parse(String(init.body)) : undefined,
+  }));
+}
+
+/** The headers of those calls. */
+export function headersTo(fetchMock: FetchMock, path: string, method = 'GET') {
+  return requestsTo(fetchMock, path, method).map(
+    ({ init }) => (init.headers ?? {}) as Record<string, string>,
+  );
+}
+
+/** Mantine's autosizing text areas listen for web fonts, which jsdom lacks. */
+export function stubDocumentFonts(): void {
+  if ('fonts' in document) return;
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}

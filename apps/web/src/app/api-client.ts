@@ -217,8 +217,11 @@ export const api = {
 };
 
 /** The text a toast shows for any failure. */
+/** What a failure says when nothing better is known (platform §8). */
+export const GENERIC_FAILURE = 'Something went wrong';
+
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   if (error instanceof Error && error.message) return error.message;
-  return 'Something went wrong';
+  return GENERIC_FAILURE;
 }

@@ -92,6 +92,11 @@ export function useSession(): Session | null {
   return useSyncExternalStore(subscribeSession, getSession, getSession);
 }
 
+/** The organisation every query key starts with, so switching organisation never shows another's data. */
+export function useOrganizationId(): string | undefined {
+  return useSession()?.organization._id;
+}
+
 if (typeof window !== 'undefined') {
   // Another tab signed in, switched organisation or signed out.
   window.addEventListener('storage', (event) => {

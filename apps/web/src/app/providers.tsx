@@ -6,7 +6,7 @@ import { type ReactNode, useEffect, useMemo } from 'react';
 import { useSession } from './auth-store';
 import { queryClient as defaultQueryClient } from './query-client';
 import { readDirection, STORAGE_KEYS } from './storage';
-import { themeFor } from './theme';
+import { themeFor, useThemeColorMeta } from './theme';
 import { TOAST_AUTO_CLOSE_MS } from './toast';
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: STORAGE_KEYS.skin });
@@ -15,11 +15,7 @@ const colorSchemeManager = localStorageColorSchemeManager({ key: STORAGE_KEYS.sk
 function ThemedMantine({ children, env }: { children: ReactNode; env?: 'default' | 'test' }) {
   const themeColor = useSession()?.organization.themeColor;
   const theme = useMemo(() => themeFor(themeColor), [themeColor]);
-  useEffect(() => {
-    document
-      .querySelector('meta[name="theme-color"]')
-      ?.setAttribute('content', theme.colors?.brand?.[6] ?? '');
-  }, [theme]);
+  useThemeColorMeta(theme);
   return (
     <MantineProvider
       theme={theme}

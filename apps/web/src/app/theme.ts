@@ -1,5 +1,6 @@
 import { createTheme, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
 import { expandHexColor, normalizeThemeColor } from '@opsuite/shared/rules/theme-color';
+import { useEffect } from 'react';
 
 type Rgb = [number, number, number];
 
@@ -69,4 +70,13 @@ export function themeFor(themeColor: string | null | undefined): MantineThemeOve
       },
     },
   });
+}
+
+/** The browser's toolbar (meta theme-color) follows the theme's brand colour. */
+export function useThemeColorMeta(theme: MantineThemeOverride): void {
+  useEffect(() => {
+    document
+      .querySelector('meta[name="theme-color"]')
+      ?.setAttribute('content', theme.colors?.brand?.[6] ?? '');
+  }, [theme]);
 }

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { ApiError, errorMessage, SESSION_EXPIRED_CODE } from './api-client';
+import { ApiError, errorMessage, GENERIC_FAILURE, SESSION_EXPIRED_CODE } from './api-client';
 
 /** Success, error, warning and info toasts close after 1 second (core §2, §9). */
 export const TOAST_AUTO_CLOSE_MS = 1000;
@@ -49,3 +49,22 @@ export const toast = {
       'data-toast': kind,
     }),
 };
+
+/**
+ * The text for a failed call: the server's own text when it explains the refusal (a 4xx other
+ * than a missing route), otherwise the screen's fallback. null when the session has ended (the
+ * redirect to /login already said so).
+ */
+export function failureText(error: unknown, fallback: string): string | null {
+  if (error instanceof ApiError) {
+    if (error.code === SESSION_EXPIRED_CODE) return null;
+    const missingRoute = error.status === 404 && error.message.startsWith('No route');
+    if (error.status >= 400 && error.status < 500 && !missingRoute && error.message) return error.message;
+  }
+  return fallback;
+}
+
+export function toastFailure(error: unknown, fallback: string = GENERIC_FAILURE): void {
+  const text = failureText(error, fallback);
+  if (text) toast.error(text);
+}

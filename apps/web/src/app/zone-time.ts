@@ -7,6 +7,7 @@ import {
   wallClock,
   zonedTimeToInstant,
 } from '@opsuite/shared/rules/kiosk';
+import dayjs from 'dayjs';
 import { useSession } from './auth-store';
 
 // Wall-clock helpers in the organisation's IANA time zone: the calendar, the slot forms and the
@@ -49,6 +50,11 @@ export function zonedIso(date: string, hhmm: string, timeZone: string): string {
 /** The signed-in organisation's IANA zone; UTC when it is missing or unknown to the browser. */
 export function useOrganizationTimeZone(): string {
   return safeTimeZone(useSession()?.organization.timeZone);
+}
+
+/** A calendar day (a birthday, a contract's start) as 'Nov 23, 2026'; '' when there is none. */
+export function formatDay(day: string | null | undefined): string {
+  return day ? dayjs(day).format('MMM D, YYYY') : '';
 }
 
 /** 'Nov 23, 2026' for an instant, on the organisation's calendar; '' when there is nothing. */

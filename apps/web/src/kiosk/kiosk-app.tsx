@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { useEffect, useMemo, useState } from 'react';
-import { themeFor } from '../app/theme';
+import { themeFor, useThemeColorMeta } from '../app/theme';
 import { setUnpairedHandler } from './kiosk-api';
 import { KioskScreen } from './kiosk-screen';
 import { type KioskDevice, readDevice } from './kiosk-storage';
@@ -31,11 +31,7 @@ export function KioskApp({ env }: KioskAppProps) {
     [],
   );
 
-  useEffect(() => {
-    document
-      .querySelector('meta[name="theme-color"]')
-      ?.setAttribute('content', theme.colors?.brand?.[6] ?? '');
-  }, [theme]);
+  useThemeColorMeta(theme);
 
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" forceColorScheme="light" env={env}>

@@ -4,7 +4,7 @@ import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tab
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { LoadingSpinner } from '../../components/loading-spinner';
-import { useSessionSync } from '../../features/auth/auth.api';
+import { useSessionSync } from '../../features/auth';
 import { useMenuCollapsed } from '../preferences';
 import { useIsPhone } from '../use-is-phone';
 import { Brand } from './brand';

@@ -1,7 +1,7 @@
 import { NavLink, Stack, Tooltip } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../auth-store';
-import { visibleMenu } from '../menu';
+import { useMenu, visibleMenu } from '../menu';
 
 export interface NavLinksProps {
   /** Icons only (the collapsed desktop sidebar). */
@@ -21,9 +21,10 @@ export function activePath(pathname: string, paths: readonly string[]): string |
 /** The sidebar entries the signed-in role may read. */
 export function NavLinks({ collapsed = false, onNavigate }: NavLinksProps) {
   const session = useSession();
+  const menu = useMenu();
   const { pathname } = useLocation();
   if (!session) return null;
-  const entries = visibleMenu(session.userData.ability, session.userData.userType);
+  const entries = visibleMenu(session.userData.ability, session.userData.userType, menu);
   const active = activePath(
     pathname,
     entries.map((e) => e.path),

@@ -4,7 +4,7 @@ import { IconBuildingStore } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { fetchSession } from '../../features/auth/auth.api';
+import { fetchSession } from '../../features/auth';
 import { NO_WEB_ACCESS_MESSAGE, storeSession, useSession } from '../auth-store';
 import { toast } from '../toast';
 

@@ -12,7 +12,7 @@ import {
 } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { UserAvatar } from '../../components/avatar';
-import { useSignOut } from '../../features/auth/auth.api';
+import { useSignOut } from '../../features/auth';
 import { useSession } from '../auth-store';
 import { useSkin, useTextDirection } from '../preferences';
 import { useIsPhone } from '../use-is-phone';

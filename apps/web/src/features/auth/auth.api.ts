@@ -9,7 +9,7 @@ import {
   getSession,
   storeSession,
   updateStoredUser,
-  useSession,
+  useOrganizationId,
 } from '../../app/auth-store';
 import { toast } from '../../app/toast';
 
@@ -74,7 +74,7 @@ export function fetchSession(organizationId?: string): Promise<SessionAnswer> {
 
 /** On app start the stored user and organisation are refreshed from the server once. */
 export function useSessionSync(): void {
-  const organizationId = useSession()?.organization._id;
+  const organizationId = useOrganizationId();
   const query = useQuery({
     queryKey: authKeys.session(organizationId),
     queryFn: () => fetchSession(),

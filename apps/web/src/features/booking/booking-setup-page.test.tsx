@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeSession } from '../../app/auth-store';
-import { jsonResponse, renderApp } from '../../test-utils';
-import { callsTo, fakeApi, id, signInAdmin, stubDocumentFonts } from './booking.fixtures';
+import { callsTo, jsonResponse, renderApp, stubDocumentFonts } from '../../test-utils';
+import { fakeApi, id, signInAdmin } from './booking.test-kit';
 
 const YOGA: BookingTypeAnswer = {
   _id: id(900),

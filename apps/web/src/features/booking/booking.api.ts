@@ -6,8 +6,9 @@ import type {
 } from '@opsuite/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api-client';
-import { useSession } from '../../app/auth-store';
+import { useOrganizationId } from '../../app/auth-store';
 import { toast } from '../../app/toast';
+import { BOOKING_TEXT } from './booking-messages';
 
 // TanStack Query hooks of the booking setup calls (core §7 Booking). Every key starts with
 // ['booking', organisationId] so one invalidation after a write reloads the setup lists and the
@@ -38,10 +39,6 @@ export interface ClassScheduleInput {
   isActive?: boolean;
 }
 
-export function useOrgId(): string | undefined {
-  return useSession()?.organization._id;
-}
-
 export const bookingKeys = {
   all: (orgId: string | undefined) => ['booking', orgId] as const,
   types: (orgId: string | undefined) => ['booking', orgId, 'types'] as const,
@@ -62,7 +59,7 @@ export const bookingKeys = {
 /** Reloads everything the booking screens show. */
 export function useReloadBooking() {
   const queryClient = useQueryClient();
-  const orgId = useOrgId();
+  const orgId = useOrganizationId();
   return () => queryClient.invalidateQueries({ queryKey: bookingKeys.all(orgId) });
 }
 
@@ -82,13 +79,31 @@ export function useBookingWrite<V, R>(write: (variables: V) => Promise<R>, succe
 }
 
 export function useBookingTypes() {
-  const orgId = useOrgId();
+  const orgId = useOrganizationId();
   return useQuery({
     queryKey: bookingKeys.types(orgId),
     queryFn: () => api.get<{ list: BookingTypeAnswer[] }>('/booking-type'),
     enabled: Boolean(orgId),
     select: (answer) => answer.list,
   });
+}
+
+/** Saves a setup item's form: creates the item, or updates the one being edited, then `onDone`. */
+export function useSetupSave<B, R>(
+  calls: {
+    create: (body: B) => Promise<R>;
+    update: (change: { id: string; body: Partial<B> }) => Promise<R>;
+  },
+  editing: { _id: string } | null,
+  onDone: () => void,
+) {
+  const create = useBookingWrite(calls.create, BOOKING_TEXT.created);
+  const update = useBookingWrite(calls.update, BOOKING_TEXT.updated);
+  const save = (body: B) => {
+    if (editing) update.mutate({ id: editing._id, body }, { onSuccess: onDone });
+    else create.mutate(body, { onSuccess: onDone });
+  };
+  return { save, saving: create.isPending || update.isPending };
 }
 
 export const bookingTypeCalls = {
@@ -99,7 +114,7 @@ export const bookingTypeCalls = {
 };
 
 export function useBookingGroups() {
-  const orgId = useOrgId();
+  const orgId = useOrganizationId();
   return useQuery({
     queryKey: bookingKeys.groups(orgId),
     queryFn: () => api.get<{ list: BookingGroupAnswer[] }>('/booking-group'),
@@ -116,7 +131,7 @@ export const bookingGroupCalls = {
 };
 
 export function useClassSchedules() {
-  const orgId = useOrgId();
+  const orgId = useOrganizationId();
   return useQuery({
     queryKey: bookingKeys.schedules(orgId),
     queryFn: () => api.get<{ list: ClassScheduleAnswer[] }>('/class-schedule'),

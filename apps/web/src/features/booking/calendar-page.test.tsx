@@ -3,16 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeSession } from '../../app/auth-store';
-import { jsonResponse, renderApp } from '../../test-utils';
-import {
-  calendarItem,
-  callsTo,
-  fakeApi,
-  id,
-  signInAdmin,
-  stubDocumentFonts,
-  todayAt,
-} from './booking.fixtures';
+import { callsTo, jsonResponse, renderApp, stubDocumentFonts } from '../../test-utils';
+import { calendarItem, fakeApi, id, signInAdmin, todayAt } from './booking.test-kit';
 import { FILTERS, toCalendarEvents, toggleFilter } from './calendar-events';
 import { attendeeMessages } from './components/slot-attendees';
 

@@ -7,7 +7,8 @@ import type {
 } from '@opsuite/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api-client';
-import { bookingKeys, type Mutation, useOrgId } from './booking.api';
+import { useOrganizationId } from '../../app/auth-store';
+import { bookingKeys, type Mutation } from './booking.api';
 
 // The calendar's calls: items of the visible range, slots, bookings (appointments and class
 // attendance) and the calendar settings (core §7 Booking; platform §2 calendar).
@@ -32,7 +33,7 @@ export interface BookingUpdateInput {
 export type RescheduleInput = { bookingSlot: string } | { startDate: string; endDate: string };
 
 export function useCalendarItems(range: { start: string; end: string } | null) {
-  const orgId = useOrgId();
+  const orgId = useOrganizationId();
   return useQuery({
     queryKey: bookingKeys.calendar(orgId, range ?? { start: '', end: '' }),
     // All three kinds at once: the filters then switch instantly, without a round trip.
@@ -48,7 +49,7 @@ export function useCalendarItems(range: { start: string; end: string } | null) {
 }
 
 export function useCalendarSettings() {
-  const orgId = useOrgId();
+  const orgId = useOrganizationId();
   return useQuery({
     queryKey: bookingKeys.settings(orgId),
     queryFn: () => api.get<CalendarSettingsAnswer>('/calender-setting'),
@@ -73,7 +74,7 @@ export function fetchSlots(query: SlotQuery, signal?: AbortSignal): Promise<Admi
 }
 
 export function useSlots(query: SlotQuery | null) {
-  const orgId = useOrgId();
+  const orgId = useOrganizationId();
   const key: Record<string, string> = query ? { ...query } : {};
   return useQuery({
     queryKey: bookingKeys.slots(orgId, key),
@@ -84,7 +85,7 @@ export function useSlots(query: SlotQuery | null) {
 
 /** Everyone booked into one slot (page 0, up to 400, like the kiosk's lookup). */
 export function useSlotBookings(slotId: string | null) {
-  const orgId = useOrgId();
+  const orgId = useOrganizationId();
   const query = { slotId: slotId ?? '', page: 0, perPage: 400 };
   return useQuery({
     queryKey: bookingKeys.bookings(orgId, query),
@@ -95,7 +96,7 @@ export function useSlotBookings(slotId: string | null) {
 }
 
 export function useBookingRecord(id: string | null) {
-  const orgId = useOrgId();
+  const orgId = useOrganizationId();
   return useQuery({
     queryKey: bookingKeys.booking(orgId, id ?? ''),
     queryFn: () => fetchBooking(id as string),

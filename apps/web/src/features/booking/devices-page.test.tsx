@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeSession } from '../../app/auth-store';
-import { errorResponse, jsonResponse, renderApp } from '../../test-utils';
-import { callsTo, device, fakeApi, id, signInAdmin } from './booking.fixtures';
+import { callsTo, errorResponse, jsonResponse, renderApp } from '../../test-utils';
+import { device, fakeApi, id, signInAdmin } from './booking.test-kit';
 
 let api: ReturnType<typeof fakeApi>;
 let devices = [device(1, { pairedAt: '2026-01-06T09:00:00Z' })];

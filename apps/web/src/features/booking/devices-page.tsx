@@ -1,5 +1,4 @@
 import { Alert, Button, Card, Grid, Group, Modal, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import type { DeviceAnswer } from '@opsuite/shared';
 import { can } from '@opsuite/shared/rules/permissions';
 import { IconDeviceTabletPlus } from '@tabler/icons-react';
@@ -7,6 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../app/api-client';
 import { useSession } from '../../app/auth-store';
 import { useIsPhone } from '../../app/use-is-phone';
+import { confirmAction } from '../../components/confirm';
 import { PageToolbar } from '../../components/page-toolbar';
 import { DeviceList } from './components/device-list';
 import { PairingHelp } from './components/pairing-help';
@@ -79,16 +79,10 @@ export function DevicesPage() {
       onSuccess: (answer) => setFreshId(answer.data._id),
     });
   const confirmRemove = (device: DeviceAnswer) =>
-    modals.openConfirmModal({
-      closeButtonProps: { 'aria-label': 'Close' },
+    confirmAction({
       title: `Remove ${device.name}?`,
-      children: (
-        <Text size="sm">
-          Its code stops working and a kiosk paired with it goes back to the pairing screen.
-        </Text>
-      ),
-      labels: { confirm: 'Remove', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      message: 'Its code stops working and a kiosk paired with it goes back to the pairing screen.',
+      confirm: 'Remove',
       onConfirm: () => remove.mutate(device._id),
     });
 

@@ -1,15 +1,16 @@
 import type { DeviceAnswer } from '@opsuite/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api-client';
+import { useOrganizationId } from '../../app/auth-store';
 import { toast } from '../../app/toast';
-import { bookingKeys, type Mutation, useOrgId, useReloadBooking } from './booking.api';
+import { bookingKeys, type Mutation, useReloadBooking } from './booking.api';
 import { DEVICE_TEXT } from './booking-messages';
 
 // Device management (core §7 Booking, §8): self check-in devices and their pairing codes. The
 // failures show the catalogue's texts rather than the server's.
 
 export function useDevices() {
-  const orgId = useOrgId();
+  const orgId = useOrganizationId();
   return useQuery({
     queryKey: bookingKeys.devices(orgId),
     queryFn: () => api.get<{ list: DeviceAnswer[] }>('/device-management'),

@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeSession } from '../../app/auth-store';
 import { PHONE_QUERY } from '../../app/use-is-phone';
 import { stubMediaQueries } from '../../test-media';
-import { errorResponse, jsonResponse, renderApp } from '../../test-utils';
-import { callsTo, fakeApi, signInAdmin } from './booking.fixtures';
+import { callsTo, errorResponse, jsonResponse, renderApp } from '../../test-utils';
+import { fakeApi, signInAdmin } from './booking.test-kit';
 
 const SAVED = { type: 'gradient', color: 'linear-gradient(45deg, #1E90FF, #87CEEB)' };
 let api: ReturnType<typeof fakeApi>;

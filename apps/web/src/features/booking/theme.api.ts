@@ -2,8 +2,9 @@ import type { ThemeSetting } from '@opsuite/shared/contracts/kiosk';
 import { DEFAULT_BOOKING_THEME, DEFAULT_SELF_CHECKIN_THEME } from '@opsuite/shared/rules/theme-color';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api-client';
+import { useOrganizationId } from '../../app/auth-store';
 import { toast } from '../../app/toast';
-import { bookingKeys, type Mutation, useOrgId } from './booking.api';
+import { bookingKeys, type Mutation } from './booking.api';
 import { THEME_TEXT } from './booking-messages';
 
 // Theme settings of the self check-in kiosk and of the public booking page (core §2, §3, §9).
@@ -16,7 +17,7 @@ export const DEFAULT_THEMES: Record<ThemeKind, ThemeSetting> = {
 };
 
 export function useThemeSetting(kind: ThemeKind) {
-  const orgId = useOrgId();
+  const orgId = useOrganizationId();
   return useQuery({
     queryKey: bookingKeys.theme(orgId, kind),
     queryFn: () => api.get<ThemeSetting>(`/theme-setting/${kind}`),
@@ -30,7 +31,7 @@ export function useThemeSetting(kind: ThemeKind) {
 /** Theme save errors are only logged to the console (core §8). */
 export function useSaveTheme(kind: ThemeKind) {
   const queryClient = useQueryClient();
-  const orgId = useOrgId();
+  const orgId = useOrganizationId();
   return useMutation({
     mutationFn: (theme: ThemeSetting) => api.put<Mutation<ThemeSetting>>(`/theme-setting/${kind}`, theme),
     meta: { errorToast: false },

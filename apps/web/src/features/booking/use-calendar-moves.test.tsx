@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeSession } from '../../app/auth-store';
 import { Providers } from '../../app/providers';
 import { createQueryClient } from '../../app/query-client';
-import { jsonResponse } from '../../test-utils';
-import { calendarItem, callsTo, fakeApi, id, signInAdmin } from './booking.fixtures';
+import { callsTo, jsonResponse } from '../../test-utils';
+import { calendarItem, fakeApi, id, signInAdmin } from './booking.test-kit';
 import { NO_SLOT_THERE, useCalendarMoves } from './use-calendar-moves';
 
 const NEW_START = new Date('2030-03-05T15:00:00Z');

@@ -4,11 +4,11 @@ import { storeSession } from '../../app/auth-store';
 import { stubMediaQueries } from '../../test-media';
 import { jsonResponse, renderWithProviders } from '../../test-utils';
 import type { ListColumn } from './column-settings';
-import { ContactFieldsSettings } from './components/contact-fields-settings';
-import { ContactsTable } from './components/contacts-table';
-import { FilesTab } from './components/files-tab';
-import { contactAnswer, contactsApi, id, signInWithContacts } from './contacts.fixtures';
-import { columnWidth, splitColumns, tableMinWidth } from './contacts-table-layout';
+import { contactAnswer, contactsApi, id, signInWithContacts } from './contacts.test-kit';
+import { ContactsTable } from './list/contacts-table';
+import { columnWidth, splitColumns, tableMinWidth } from './list/table-layout';
+import { FilesTab } from './records/files-tab';
+import { ContactFieldsSettings } from './settings/fields-settings';
 
 // Layout of the wide contacts screens: the pinned name and actions columns of the list, headers
 // that are not cut, and the phone forms of the contact fields settings and the files view.

@@ -1,7 +1,8 @@
 import type { BillingAddressInput, ContactCreateBody, ContactUpdateBody } from '@opsuite/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api-client';
-import { useSession } from '../../app/auth-store';
+import { useOrganizationId } from '../../app/auth-store';
+import { contactsKey } from '../../app/contact-keys';
 import { compactQuery, type QueryValue } from './contact-filters';
 import type {
   Contact,
@@ -16,12 +17,8 @@ import type {
 // TanStack Query hooks of the contacts calls (core §7 Contacts). Every key starts with
 // ['contacts', organisationId] so one invalidation reloads every list after a change (platform §4).
 
-export function useOrganizationId(): string | undefined {
-  return useSession()?.organization._id;
-}
-
 export const contactKeys = {
-  all: (orgId: string | undefined) => ['contacts', orgId] as const,
+  all: contactsKey,
   list: (orgId: string | undefined, query: Record<string, string | number>) =>
     ['contacts', orgId, 'list', query] as const,
   counts: (orgId: string | undefined) => ['contacts', orgId, 'counts'] as const,

@@ -14,7 +14,6 @@ import type {
   ImportJobAnswer,
   ImportRowError,
   leadSourceAnswer,
-  PaymentCardAnswer,
   progressionStatisticsAnswer,
   rankCategoryAnswer,
   retentionStatisticsAnswer,
@@ -87,8 +86,6 @@ export type ImportJob = ImportJobAnswer;
 export type ImportStatus = ImportJobAnswer['status'];
 /** A duplicate or rejected row: its 1-based row number among the file's data rows and why. */
 export type ImportRowProblem = ImportRowError;
-
-export type PaymentCard = PaymentCardAnswer;
 
 export type ContactFile = ContactFileAnswer;
 

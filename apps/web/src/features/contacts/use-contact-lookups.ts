@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useSettingsList } from './contact-settings.api';
+import { useSettingsList } from './settings/settings.api';
 
 export interface Option {
   value: string;

@@ -2,15 +2,16 @@ import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@
 import { IconArrowRight, IconBuilding } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useSession } from '../../app/auth-store';
-import { moduleCards } from '../../app/menu';
+import { moduleCards, useMenu } from '../../app/menu';
 import { UserAvatar } from '../../components/avatar';
 
 /** The admin landing at `/`: a welcome and one card per module the plan shows in the menu. */
 export function HomePage() {
   const session = useSession();
+  const menu = useMenu();
   if (!session) return null;
   const { userData, organization } = session;
-  const cards = moduleCards(userData.ability, userData.userType);
+  const cards = moduleCards(userData.ability, userData.userType, menu);
 
   return (
     <Stack gap="xl" maw={1200} mx="auto">

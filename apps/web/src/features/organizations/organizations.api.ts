@@ -1,7 +1,7 @@
 import type { OrganizationAnswer } from '@opsuite/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api-client';
-import { updateStoredOrganization, useSession } from '../../app/auth-store';
+import { updateStoredOrganization, useOrganizationId } from '../../app/auth-store';
 
 export interface OrganizationInput {
   name?: string;
@@ -16,7 +16,7 @@ export const organizationKeys = {
 };
 
 export function useCurrentOrganization() {
-  const id = useSession()?.organization._id;
+  const id = useOrganizationId();
   return useQuery({
     queryKey: organizationKeys.current(id),
     queryFn: () => api.get<OrganizationAnswer>('/organization/current'),

@@ -1,27 +1,16 @@
-import { Button, Group, Modal, MultiSelect, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, MultiSelect, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import type { BookingGroupAnswer } from '@opsuite/shared';
 import { bookingGroupBody } from '@opsuite/shared/contracts/booking';
 import { type FormEvent, useState } from 'react';
 import { type FieldErrors, validate } from '../../../app/validate';
-import { bookingGroupCalls, useBookingTypes, useBookingWrite } from '../booking.api';
-import { BOOKING_TEXT } from '../booking-messages';
+import { bookingGroupCalls, useBookingTypes, useSetupSave } from '../booking.api';
+import { EditModal, type EditModalProps } from './edit-modal';
 
-export interface BookingGroupModalProps {
-  target: BookingGroupAnswer | 'new' | null;
-  onClose: () => void;
-}
-
-export function BookingGroupModal({ target, onClose }: BookingGroupModalProps) {
-  const editing = target !== null && target !== 'new' ? target : null;
+export function BookingGroupModal(props: EditModalProps<BookingGroupAnswer>) {
   return (
-    <Modal
-      opened={target !== null}
-      onClose={onClose}
-      title={editing ? 'Edit booking group' : 'New booking group'}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
-      {target !== null && <BookingGroupForm key={editing?._id ?? 'new'} group={editing} onDone={onClose} />}
-    </Modal>
+    <EditModal {...props} noun="booking group">
+      {(editing) => <BookingGroupForm group={editing} onDone={props.onClose} />}
+    </EditModal>
   );
 }
 
@@ -32,17 +21,14 @@ function BookingGroupForm({ group, onDone }: { group: BookingGroupAnswer | null;
   const [typeIds, setTypeIds] = useState<string[]>(group?.bookingTypes.map((t) => t._id) ?? []);
   const [isActive, setIsActive] = useState(group?.isActive ?? true);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const create = useBookingWrite(bookingGroupCalls.create, BOOKING_TEXT.created);
-  const update = useBookingWrite(bookingGroupCalls.update, BOOKING_TEXT.updated);
+  const { save, saving } = useSetupSave(bookingGroupCalls, group, onDone);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const result = validate(bookingGroupBody, { name, description, bookingTypeIds: typeIds, isActive });
     setErrors(result.errors);
     if (!result.ok) return;
-    const done = { onSuccess: onDone };
-    if (group) update.mutate({ id: group._id, body: result.data }, done);
-    else create.mutate(result.data, done);
+    save(result.data);
   };
 
   return (
@@ -87,7 +73,7 @@ function BookingGroupForm({ group, onDone }: { group: BookingGroupAnswer | null;
           <Button variant="default" onClick={onDone}>
             Cancel
           </Button>
-          <Button type="submit" loading={create.isPending || update.isPending}>
+          <Button type="submit" loading={saving}>
             Save
           </Button>
         </Group>

@@ -1,7 +1,6 @@
 import {
   Button,
   Group,
-  Modal,
   NumberInput,
   SegmentedControl,
   SimpleGrid,
@@ -15,9 +14,9 @@ import { bookingTypeBody } from '@opsuite/shared/contracts/booking';
 import type { EventColorName } from '@opsuite/shared/rules/theme-color';
 import { type FormEvent, useState } from 'react';
 import { type FieldErrors, validate } from '../../../app/validate';
-import { bookingTypeCalls, useBookingWrite } from '../booking.api';
-import { BOOKING_TEXT } from '../booking-messages';
+import { bookingTypeCalls, useSetupSave } from '../booking.api';
 import { ColorNameSelect } from './color-name-select';
+import { EditModal, type EditModalProps } from './edit-modal';
 
 interface Values {
   title: string;
@@ -43,32 +42,18 @@ function initial(type: BookingTypeAnswer | null): Values {
   };
 }
 
-export interface BookingTypeModalProps {
-  /** null: closed; 'new': create; a type: edit. */
-  target: BookingTypeAnswer | 'new' | null;
-  onClose: () => void;
-}
-
-export function BookingTypeModal({ target, onClose }: BookingTypeModalProps) {
-  const editing = target !== null && target !== 'new' ? target : null;
+export function BookingTypeModal(props: EditModalProps<BookingTypeAnswer>) {
   return (
-    <Modal
-      opened={target !== null}
-      onClose={onClose}
-      title={editing ? 'Edit booking type' : 'New booking type'}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      size="lg"
-    >
-      {target !== null && <BookingTypeForm key={editing?._id ?? 'new'} type={editing} onDone={onClose} />}
-    </Modal>
+    <EditModal {...props} noun="booking type" size="lg">
+      {(editing) => <BookingTypeForm type={editing} onDone={props.onClose} />}
+    </EditModal>
   );
 }
 
 function BookingTypeForm({ type, onDone }: { type: BookingTypeAnswer | null; onDone: () => void }) {
   const [values, setValues] = useState<Values>(() => initial(type));
   const [errors, setErrors] = useState<FieldErrors>({});
-  const create = useBookingWrite(bookingTypeCalls.create, BOOKING_TEXT.created);
-  const update = useBookingWrite(bookingTypeCalls.update, BOOKING_TEXT.updated);
+  const { save, saving } = useSetupSave(bookingTypeCalls, type, onDone);
   const set = <K extends keyof Values>(key: K, value: Values[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
   const text = (key: 'title' | 'label' | 'value' | 'programName' | 'description') => ({
@@ -82,9 +67,7 @@ function BookingTypeForm({ type, onDone }: { type: BookingTypeAnswer | null; onD
     const result = validate(bookingTypeBody, values);
     setErrors(result.errors);
     if (!result.ok) return;
-    const done = { onSuccess: onDone };
-    if (type) update.mutate({ id: type._id, body: result.data }, done);
-    else create.mutate(result.data, done);
+    save(result.data);
   };
 
   return (
@@ -140,7 +123,7 @@ function BookingTypeForm({ type, onDone }: { type: BookingTypeAnswer | null; onD
           <Button variant="default" onClick={onDone}>
             Cancel
           </Button>
-          <Button type="submit" loading={create.isPending || update.isPending}>
+          <Button type="submit" loading={saving}>
             Save
           </Button>
         </Group>

@@ -2,7 +2,7 @@ import type { EventContentArg } from '@fullcalendar/core';
 import { render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { calendarItem } from '../booking.fixtures';
+import { calendarItem } from '../booking.test-kit';
 import { calendarEventContent } from './calendar-event-content';
 
 const argFor = (item: ReturnType<typeof calendarItem>, view: string) =>

@@ -3,7 +3,6 @@ import {
   Chip,
   Group,
   Input,
-  Modal,
   NumberInput,
   Select,
   SimpleGrid,
@@ -17,31 +16,17 @@ import { type FormEvent, useState } from 'react';
 import { useSession } from '../../../app/auth-store';
 import { type FieldErrors, validate } from '../../../app/validate';
 import { todayInZone } from '../../../app/zone-time';
-import { classScheduleCalls, useBookingTypes, useBookingWrite } from '../booking.api';
-import { BOOKING_TEXT } from '../booking-messages';
+import { classScheduleCalls, useBookingTypes, useSetupSave } from '../booking.api';
+import { EditModal, type EditModalProps } from './edit-modal';
 
 /** A week runs Sunday to Saturday (core §9). */
 export const WEEK_DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
-export interface ClassScheduleModalProps {
-  target: ClassScheduleAnswer | 'new' | null;
-  onClose: () => void;
-}
-
-export function ClassScheduleModal({ target, onClose }: ClassScheduleModalProps) {
-  const editing = target !== null && target !== 'new' ? target : null;
+export function ClassScheduleModal(props: EditModalProps<ClassScheduleAnswer>) {
   return (
-    <Modal
-      opened={target !== null}
-      onClose={onClose}
-      title={editing ? 'Edit class schedule' : 'New class schedule'}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      size="lg"
-    >
-      {target !== null && (
-        <ClassScheduleForm key={editing?._id ?? 'new'} schedule={editing} onDone={onClose} />
-      )}
-    </Modal>
+    <EditModal {...props} noun="class schedule" size="lg">
+      {(editing) => <ClassScheduleForm schedule={editing} onDone={props.onClose} />}
+    </EditModal>
   );
 }
 
@@ -65,8 +50,7 @@ function ClassScheduleForm({
     isActive: schedule?.isActive ?? true,
   });
   const [errors, setErrors] = useState<FieldErrors>({});
-  const create = useBookingWrite(classScheduleCalls.create, BOOKING_TEXT.created);
-  const update = useBookingWrite(classScheduleCalls.update, BOOKING_TEXT.updated);
+  const { save, saving } = useSetupSave(classScheduleCalls, schedule, onDone);
   const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
 
@@ -87,9 +71,7 @@ function ClassScheduleForm({
     if (!values.bookingTypeId) found.bookingTypeId = 'Choose a booking type';
     setErrors(found);
     if (!result.ok || found.bookingTypeId) return;
-    const done = { onSuccess: onDone };
-    if (schedule) update.mutate({ id: schedule._id, body: result.data }, done);
-    else create.mutate(result.data, done);
+    save(result.data);
   };
 
   return (
@@ -169,7 +151,7 @@ function ClassScheduleForm({
           <Button variant="default" onClick={onDone}>
             Cancel
           </Button>
-          <Button type="submit" loading={create.isPending || update.isPending}>
+          <Button type="submit" loading={saving}>
             Save
           </Button>
         </Group>

@@ -2,8 +2,7 @@ import { Button, Group, Modal, SegmentedControl, Select, Stack, Textarea } from 
 import type { BookingCreateBody } from '@opsuite/shared';
 import { type FormEvent, useState } from 'react';
 import { addDaysToIsoDate, zonedIso } from '../../../app/zone-time';
-import { ContactPicker } from '../../contacts/components/contact-picker';
-import type { PickerContact } from '../../contacts/contacts.types';
+import { ContactPicker, type PickerContact } from '../../contacts';
 import { useBookingTypes, useBookingWrite } from '../booking.api';
 import { BOOKING_TEXT } from '../booking-messages';
 import { bookingCalls, slotCalls } from '../calendar.api';

@@ -11,10 +11,10 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../../app/api-client';
+import { confirmAction } from '../../../components/confirm';
 
 export interface SetupListProps {
   title: string;
@@ -106,12 +106,10 @@ export function SetupRow({ name, children, onEdit, onDelete, leading }: SetupRow
 
 /** Asks before deleting; `detail` says what else goes with it. */
 export function confirmDelete(name: string, detail: string, onConfirm: () => void): void {
-  modals.openConfirmModal({
-    closeButtonProps: { 'aria-label': 'Close' },
+  confirmAction({
     title: `Delete ${name}?`,
-    children: <Text size="sm">{detail}</Text>,
-    labels: { confirm: 'Delete', cancel: 'Cancel' },
-    confirmProps: { color: 'red' },
+    message: detail,
+    confirm: 'Delete',
     onConfirm,
   });
 }

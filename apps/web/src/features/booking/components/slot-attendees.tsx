@@ -12,8 +12,7 @@ import {
 import { useState } from 'react';
 import { formatInstant } from '../../../app/zone-time';
 import { UserAvatar } from '../../../components/avatar';
-import { ContactPicker } from '../../contacts/components/contact-picker';
-import type { PickerContact } from '../../contacts/contacts.types';
+import { ContactPicker, type PickerContact } from '../../contacts';
 import { useBookingWrite } from '../booking.api';
 import { BOOKING_TEXT, STATUS_COLORS, STATUS_LABELS } from '../booking-messages';
 import { type BookingStatus, bookingCalls, useSlotBookings } from '../calendar.api';

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorResponse, jsonResponse, renderApp } from '../../../test-utils';
-import { callsTo, fakeApi, id, publicPage } from '../booking.fixtures';
+import { callsTo, errorResponse, headersTo, jsonResponse, renderApp } from '../../../test-utils';
+import { fakeApi, id, publicPage } from '../booking.test-kit';
 
 let api: ReturnType<typeof fakeApi>;
 let bookAnswer: () => Response;
@@ -48,9 +48,9 @@ describe('public booking page', { timeout: 20_000 }, () => {
     expect(screen.getByText('06:30 PM – 07:30 PM')).toBeInTheDocument();
     expect(screen.getAllByText('5 seats left')).toHaveLength(2);
     // No session: the call carries no token and no tenant headers.
-    const call = callsTo(api, '/public/booking-group/abc123xyz')[0];
-    expect(call?.headers.Authorization).toBeUndefined();
-    expect(call?.headers.organization).toBeUndefined();
+    const headers = headersTo(api, '/public/booking-group/abc123xyz')[0];
+    expect(headers?.Authorization).toBeUndefined();
+    expect(headers?.organization).toBeUndefined();
   });
 
   it('asks for a time, a name and a valid email before sending', async () => {

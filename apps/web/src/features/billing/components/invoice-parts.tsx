@@ -1,0 +1,114 @@
+import { ActionIcon, Badge, Menu, Paper, SimpleGrid, Text } from '@mantine/core';
+import type { InvoiceStatus } from '@opsuite/shared';
+import { IconCash, IconDots, IconReceiptRefund, IconTrash, IconX } from '@tabler/icons-react';
+import type { Invoice, InvoiceTotals } from '../billing.api';
+import { formatCents, INVOICE_STATUS, INVOICE_STATUS_ORDER } from '../billing-format';
+
+// Pieces of the invoices view: the status badge (platform §3 payment status colours), the totals
+// by status and the actions menu of one invoice.
+
+export const StatusBadge = ({ status }: { status: InvoiceStatus }) => (
+  <Badge color={INVOICE_STATUS[status].color} variant="light" data-status={status}>
+    {INVOICE_STATUS[status].label}
+  </Badge>
+);
+
+export /** Totals by status; a click filters the list to that status (again: all). */
+function Totals({
+  totals,
+  filter,
+  onFilter,
+}: {
+  totals: InvoiceTotals;
+  filter: InvoiceStatus | null;
+  onFilter: (status: InvoiceStatus | null) => void;
+}) {
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm">
+      {INVOICE_STATUS_ORDER.map((status) => (
+        <Paper
+          key={status}
+          withBorder
+          radius="md"
+          p="sm"
+          component="button"
+          type="button"
+          onClick={() => onFilter(filter === status ? null : status)}
+          aria-pressed={filter === status}
+          style={{
+            textAlign: 'left',
+            cursor: 'pointer',
+            borderLeft: `4px solid var(--mantine-color-${INVOICE_STATUS[status].color}-6)`,
+            background: filter === status ? 'var(--mantine-primary-color-light)' : undefined,
+          }}
+        >
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            {INVOICE_STATUS[status].label}
+          </Text>
+          <Text fw={700}>{formatCents(totals[status].amountCents)}</Text>
+          <Text size="xs" c="dimmed">
+            {totals[status].count} {totals[status].count === 1 ? 'invoice' : 'invoices'}
+          </Text>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+export function InvoiceActions({
+  invoice,
+  canUpdate,
+  canDelete,
+  onPay,
+  onConfirm,
+}: {
+  invoice: Invoice;
+  canUpdate: boolean;
+  canDelete: boolean;
+  onPay: () => void;
+  onConfirm: (action: 'refund' | 'forfeit' | 'delete') => void;
+}) {
+  const unpaid = invoice.status === 'due' || invoice.status === 'past_due';
+  const items = [
+    canUpdate && unpaid && (
+      <Menu.Item key="pay" leftSection={<IconCash size={16} />} onClick={onPay}>
+        Mark as paid
+      </Menu.Item>
+    ),
+    canUpdate && invoice.status === 'paid' && (
+      <Menu.Item
+        key="refund"
+        leftSection={<IconReceiptRefund size={16} />}
+        onClick={() => onConfirm('refund')}
+      >
+        Refund
+      </Menu.Item>
+    ),
+    canUpdate && unpaid && (
+      <Menu.Item key="forfeit" leftSection={<IconX size={16} />} onClick={() => onConfirm('forfeit')}>
+        Forfeit
+      </Menu.Item>
+    ),
+    canDelete && unpaid && (
+      <Menu.Item
+        key="delete"
+        color="red"
+        leftSection={<IconTrash size={16} />}
+        onClick={() => onConfirm('delete')}
+      >
+        Delete
+      </Menu.Item>
+    ),
+  ].filter(Boolean);
+  if (items.length === 0) return null;
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${invoice.number}`}>
+          <IconDots size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>{items}</Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,9 @@
+// Billing: a contact's contracts, invoices and payment cards, and how the plan and payment status
+// they set read on screen. The contact page shows its tabs; the contacts list shows the status.
+
+export { NO_PLAN, PAYMENT_STATUS, PAYMENT_STATUS_ORDER, planText } from './billing-format';
+export { BillingSummary } from './components/billing-parts';
+export { ContractsTab } from './components/contracts-tab';
+export { InvoicesTab } from './components/invoices-tab';
+export { PaymentBadge } from './components/payment-badge';
+export { PaymentCardsTab } from './components/payment-cards-tab';

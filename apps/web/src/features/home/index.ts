@@ -1,0 +1,3 @@
+// Home: the admin landing page with a card per module the plan shows.
+
+export { homeFeature } from './home.feature';
