@@ -1,5 +1,6 @@
 // npm run bench: starts each server in its own process, drives it with autocannon from this one
-// after a warm-up, and prints every figure beside the bare Fastify baseline measured in the same run.
+// after a warm-up, and prints every figure beside the bare Fastify baseline measured in the same run;
+// the signed-in tenant read on PostgreSQL also beside a raw primary-key read of the same row.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -19,7 +20,13 @@ import {
 } from './harness.ts';
 import { kioskVerdict } from './kiosk.ts';
 
-async function benchApp(label: string, env: Record<string, string>): Promise<Figure[]> {
+const TENANT_READ = 'GET /api/organization/current, signed in, tenant transaction';
+
+/** The app's figures, and the organisation its signed-in reads answer. */
+async function benchApp(
+  label: string,
+  env: Record<string, string>,
+): Promise<{ figures: Figure[]; organizationId: string }> {
   const port = await freePort();
   const server = await startProcess(
     ['apps/server/src/main.ts'],
@@ -29,17 +36,43 @@ async function benchApp(label: string, env: Record<string, string>): Promise<Fig
   try {
     const base = `http://127.0.0.1:${port}`;
     const headers = await signIn(base);
-    return [
+    const figures = [
       await measure(`GET /api/health (${label})`, `${base}/api/health`),
-      await measure(
-        `GET /api/organization/current, signed in, tenant transaction (${label})`,
-        `${base}/api/organization/current`,
-        headers,
-      ),
+      await measure(`${TENANT_READ} (${label})`, `${base}/api/organization/current`, headers),
     ];
+    return { figures, organizationId: headers.organization };
   } finally {
     server.kill('SIGTERM');
   }
+}
+
+/** The same organisation read by primary key through a plain pg pool (bench/raw-pg-server.ts). */
+async function benchRawRead(databaseUrl: string, organizationId: string): Promise<Figure> {
+  const port = await freePort();
+  const server = await startProcess(
+    ['bench/raw-pg-server.ts'],
+    { PORT: String(port), DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '20' },
+    'ready',
+  );
+  try {
+    return await measure(
+      'raw pg.Pool primary-key read of that organisation, no framework (PostgreSQL)',
+      `http://127.0.0.1:${port}/organizations/${organizationId}`,
+    );
+  } finally {
+    server.kill('SIGTERM');
+  }
+}
+
+/** The tenant read judged against what the database itself answers for the same row. */
+function rawReadLine(tenant: Figure | undefined, raw: Figure | undefined): string[] {
+  if (!tenant || !raw) return [];
+  const ratio = tenant.rps / raw.rps;
+  return [
+    `Tenant read on PostgreSQL vs the raw primary-key read: ${tenant.rps.toFixed(0)} vs ${raw.rps.toFixed(0)} req/s ` +
+      `(${ratio.toFixed(3)} of the database's limit), p99 ${tenant.p99} vs ${raw.p99} ms ` +
+      `(server p99 ${tenant.serverP99 ?? '?'} vs ${raw.serverP99 ?? '?'} ms)`,
+  ];
 }
 
 async function main() {
@@ -47,6 +80,8 @@ async function main() {
   const bundle = benchBundle();
   const figures: Figure[] = [];
   let contacts: ContactsBench = { figures: [], notes: [], pass: true };
+  let tenantPg: Figure | undefined;
+  let rawPg: Figure | undefined;
   const barePort = await freePort();
   const bare = await startProcess(['bench/bare-server.ts'], { PORT: String(barePort) }, 'ready');
   let baseline: Figure;
@@ -59,7 +94,7 @@ async function main() {
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'opsuite-bench-'));
   try {
-    figures.push(...(await benchApp('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' })));
+    figures.push(...(await benchApp('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' })).figures);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -76,13 +111,14 @@ async function main() {
     url.pathname = `/${dbName}`;
     const dir = mkdtempSync(path.join(tmpdir(), 'opsuite-bench-'));
     try {
-      figures.push(
-        ...(await benchApp('PostgreSQL', {
-          DATABASE_URL: url.toString(),
-          DATA_DIR: dir,
-          DATABASE_POOL_SIZE: '20',
-        })),
-      );
+      const app = await benchApp('PostgreSQL', {
+        DATABASE_URL: url.toString(),
+        DATA_DIR: dir,
+        DATABASE_POOL_SIZE: '20',
+      });
+      rawPg = await benchRawRead(url.toString(), app.organizationId);
+      tenantPg = app.figures.find((f) => f.name.startsWith(TENANT_READ));
+      figures.push(...app.figures, rawPg);
       contacts = await benchContacts(url.toString());
     } finally {
       await admin.query(`drop database if exists ${dbName} with (force)`);
@@ -111,7 +147,8 @@ async function main() {
       `${f.name.padEnd(78)} ${f.rps.toFixed(0).padStart(8)} ${String(f.p99).padStart(7)} ${cell(f.serverP99, 8)} ${ratio.toFixed(3).padStart(8)} ${cell(f.p99One, 7)}`,
     );
   }
-  if (contacts.notes.length > 0) console.log(`\n${contacts.notes.join('\n')}`);
+  const notes = [...rawReadLine(tenantPg, rawPg), ...contacts.notes];
+  if (notes.length > 0) console.log(`\n${notes.join('\n')}`);
   const kiosk = kioskVerdict(contacts.figures);
   console.log(`\n${[...kiosk.lines, ...bundle.lines].join('\n')}`);
   // A target missed fails the bench; a figure that could not be measured (no large seed) does not.

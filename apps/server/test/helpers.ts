@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
@@ -11,25 +13,38 @@ import { type MemberSpec, type SeededOrganization, seedOrganization } from '../s
 export const REAL_DATABASE_URL = process.env.DATABASE_URL;
 export const DB_KIND = REAL_DATABASE_URL ? 'postgres' : 'pglite';
 
+let snapshot: Promise<Blob> | undefined;
+
 /**
  * A database for one test file: a fresh in-memory PGlite, or (with DATABASE_URL) a new database
  * on that server, dropped again by `close()`, so files run in parallel without seeing each other.
+ * Both start from the migrated copy the run's global setup made (test/global-setup.ts); without
+ * one (a run that skipped it) they migrate themselves.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   if (!REAL_DATABASE_URL) {
+    const file = inject('pgliteSnapshot');
+    if (file) {
+      snapshot ??= readFile(file).then((bytes) => new Blob([bytes]));
+      return openDatabase({ loadDataDir: await snapshot });
+    }
     const handle = await openDatabase({});
     await runMigrations(handle);
     return handle;
   }
+  const template = inject('postgresTemplate');
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: REAL_DATABASE_URL });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(REAL_DATABASE_URL);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ url: url.toString(), poolSize: 20 });
-  await runMigrations(handle);
+  if (!template) await runMigrations(handle);
   const close = handle.close;
   handle.close = async () => {
     await close();
