@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preparedSql } from '../src/db/prepared.ts';
+import { preparedSql } from '../src/db/fast/prepared.ts';
 import { createTestApp, DB_KIND, seedTenant, signIn, type TestApp } from './helpers.ts';
 
 /*

@@ -5,9 +5,10 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import './pg-cork.ts';
+import { guardPglite, guardPool } from './connection-guard.ts';
+import './fast/pg-cork.ts';
+import { beginTenantPg, type OpenTenantTx, type Prelude } from './fast/tenant-pg.ts';
 import * as schema from './schema.ts';
-import { beginTenantPg, type OpenTenantTx, type Prelude } from './tenant-pg.ts';
 
 export type Schema = typeof schema;
 /** Both drivers expose the same query API; the node-postgres type stands for both. */
@@ -46,6 +47,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
     pool.on('error', () => undefined); // idle client errors surface on the next query instead
+    guardPool(pool);
     const db = drizzlePg(pool, { schema });
     return {
       kind: 'postgres',
@@ -68,6 +70,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
     mkdirSync(path.dirname(dir), { recursive: true }); // PGlite does not create the parent
   }
   const client = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: opts.loadDataDir });
+  guardPglite(client);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     kind: 'pglite',

@@ -21,13 +21,17 @@ export function migrationJournal(): Journal {
 /**
  * Applies committed migrations from code on both databases (drizzle-kit migrate fails silently on
  * PGlite when a migration needs an extension), then re-applies row-level security so that tables
- * added by any migration are covered.
+ * added by any migration are covered. Tools that try a migration before it is committed pass the
+ * folder of their copy.
  */
-export async function runMigrations(handle: DatabaseHandle): Promise<void> {
+export async function runMigrations(
+  handle: DatabaseHandle,
+  migrationsFolder = MIGRATIONS_FOLDER,
+): Promise<void> {
   if (handle.kind === 'postgres') {
-    await migratePg(handle.db, { migrationsFolder: MIGRATIONS_FOLDER });
+    await migratePg(handle.db, { migrationsFolder });
   } else {
-    await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder: MIGRATIONS_FOLDER });
+    await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder });
   }
   await handle.query('select app_apply_tenant_security()');
 }

@@ -6,7 +6,7 @@ import {
   type PermissionRule,
 } from '@opsuite/shared';
 import type { DatabaseHandle } from '../db/client.ts';
-import type { Prelude } from '../db/tenant-pg.ts';
+import type { Prelude } from '../db/fast/tenant-pg.ts';
 import { AppError, forbidden } from '../lib/errors.ts';
 import type { OrganizationRow, RequestContext } from './types.ts';
 

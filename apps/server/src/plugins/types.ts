@@ -82,11 +82,17 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthKind;
     permission?: RoutePermission;
-    /** The handler reads global tables (users, other organisations' names) outside req.tenant(). */
+    /**
+     * The handler reads global tables (users, other organisations' names) outside req.tenant().
+     * Without it a tenant route's transaction is open from the context read on (PostgreSQL), and
+     * a statement through the database handle before req.tenant() fails, under test on both
+     * databases.
+     */
     systemReads?: boolean;
     /**
      * The handler's req.tenant() work is exactly one statement: on PostgreSQL it is sent with
-     * COMMIT behind it, one round trip fewer. A second statement in it fails loudly.
+     * COMMIT behind it, one round trip fewer. A second statement in it fails loudly, on both
+     * databases.
      */
     oneStatement?: boolean;
   }

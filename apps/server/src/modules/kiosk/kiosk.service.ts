@@ -3,7 +3,7 @@ import type { KioskContact } from '@opsuite/shared/contracts/kiosk';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.ts';
-import { preparedRows } from '../../db/prepared.ts';
+import { preparedRows } from '../../db/fast/prepared.ts';
 import { unauthenticated } from '../../lib/errors.ts';
 import { escapeLike, rows } from '../../lib/sql.ts';
 import { type BookingRow, bookingsSql, kioskBookingAnswer } from '../booking/index.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { preparedRows } from '../../../db/prepared.ts';
+import { preparedRows } from '../../../db/fast/prepared.ts';
 import { conflict, missing, unauthenticated } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
 import { rows } from '../../../lib/sql.ts';

@@ -1,5 +1,5 @@
 import type { Tx } from '../../../db/client.ts';
-import { runThenCommit } from '../../../db/prepared.ts';
+import { runThenCommit } from '../../../db/fast/prepared.ts';
 import { missing, unauthenticated } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
 import { checkInActivitySql, lastAttendedNowSql } from '../../contacts/index.ts';

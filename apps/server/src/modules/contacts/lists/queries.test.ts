@@ -6,9 +6,9 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DB_KIND, openTestDatabase } from '../../../../test/helpers.ts';
 import type { Database, DatabaseHandle } from '../../../db/client.ts';
+import { beginTenantPg } from '../../../db/fast/tenant-pg.ts';
 import * as schema from '../../../db/schema.ts';
 import { withTenant } from '../../../db/tenant.ts';
-import { beginTenantPg } from '../../../db/tenant-pg.ts';
 import { createKit, type Kit } from '../contacts.test-kit.ts';
 import { FILTERED_TOTAL_CAP } from './search.service.ts';
 

@@ -6,7 +6,7 @@ import {
 } from '@opsuite/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { preparedSql } from '../../../db/prepared.ts';
+import { preparedSql } from '../../../db/fast/prepared.ts';
 import { invalid } from '../../../lib/errors.ts';
 import { escapeLike, rows } from '../../../lib/sql.ts';
 import type { RequestContext } from '../../../plugins/types.ts';

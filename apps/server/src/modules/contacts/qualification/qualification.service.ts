@@ -2,7 +2,7 @@ import type { ContactQualification, QualificationCheck, RankRequirementsBody } f
 import { RANK_HISTORY_LIMIT } from '@opsuite/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { preparedRows } from '../../../db/prepared.ts';
+import { preparedRows } from '../../../db/fast/prepared.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { clientRanks } from '../contacts.tables.ts';
 

@@ -1,6 +1,6 @@
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
-import type { Database, Tx } from './client.ts';
+import type { Database, Tx } from '../client.ts';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -71,7 +71,9 @@ export class TenantClient {
   }
 }
 
-const alreadyCommitted = () => new Error('The transaction was already committed with its one statement');
+/** A statement after the one a one-statement transaction was declared with (PGlite says the same). */
+export const alreadyCommitted = () =>
+  new Error('The transaction was already committed with its one statement');
 
 /**
  * Sends `before`, the statement and `after` in one write (pipeline mode) and answers the

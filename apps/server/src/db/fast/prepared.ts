@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Tx } from './client.ts';
+import type { Tx } from '../client.ts';
 import { TenantClient } from './tenant-pg.ts';
 
 const dialect = new PgDialect();
