@@ -22,9 +22,15 @@ if (dbOnly) {
 
 await suite.vitest(
   `${dbOnly ? 'API tests' : 'Unit and API tests'} (${databaseName()})`,
-  dbOnly ? ['--project', 'server'] : [],
+  dbOnly ? ['--project', 'server', '--project', 'server-isolated'] : [],
   out,
 );
-await suite.browser('Browser tests (Playwright, headless Chromium)', [], out);
+// E2E_PROJECT=desktop|phone runs one of the two viewports (.ci/run gives each database one).
+const viewport = process.env.E2E_PROJECT;
+await suite.browser(
+  `Browser tests (Playwright, headless Chromium${viewport ? `, ${viewport}` : ''})`,
+  viewport ? ['--project', viewport] : [],
+  out,
+);
 
 process.exit(suite.finish('Suite'));

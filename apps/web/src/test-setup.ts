@@ -5,14 +5,13 @@ import { afterEach, vi } from 'vitest';
 import { clearSession } from './app/auth-store';
 import { mediaQueryList } from './test-media';
 
-// Mantine reads these browser APIs that jsdom does not provide.
-if (!window.matchMedia) {
-  Object.defineProperty(window, 'matchMedia', {
-    writable: true,
-    configurable: true,
-    value: vi.fn().mockImplementation((query: string) => mediaQueryList(query, false)),
-  });
-}
+// Mantine reads these browser APIs that jsdom does not provide. Test files share one window (no
+// module isolation), so each file starts again from a desktop whatever the last one stubbed.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  configurable: true,
+  value: vi.fn().mockImplementation((query: string) => mediaQueryList(query, false)),
+});
 
 class ResizeObserverStub {
   observe() {}

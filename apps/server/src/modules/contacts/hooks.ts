@@ -36,9 +36,12 @@ export interface ContactHooks {
 
 const registry = new Map<string, ContactHooks>();
 
-/** Registers (or replaces) the hooks of `module`. */
-export function registerContactHooks(module: string, hooks: ContactHooks): void {
+/** Registers (or replaces) the hooks of `module`; the answer takes them away again. */
+export function registerContactHooks(module: string, hooks: ContactHooks): () => void {
   registry.set(module, hooks);
+  return () => {
+    if (registry.get(module) === hooks) registry.delete(module);
+  };
 }
 
 /** Every module's hooks, in the order the modules first registered them. */

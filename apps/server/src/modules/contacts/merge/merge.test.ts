@@ -18,6 +18,7 @@ function multipart(fileName: string, content: Buffer) {
 
 describe(`merging duplicate contacts (${DB_KIND})`, () => {
   let k: Kit;
+  let unregister: () => void;
   beforeAll(async () => {
     k = await createKit();
     // Stands in for another module's table (bookings): it only has to point at a contact.
@@ -29,7 +30,7 @@ describe(`merging duplicate contacts (${DB_KIND})`, () => {
     await k.t.database.query('select app_apply_tenant_security()');
     // Its module's hook moves its rows, as every module's does; a clash on its unique key is left
     // unsettled on purpose.
-    registerContactHooks(TEST_MODULE, {
+    unregister = registerContactHooks(TEST_MODULE, {
       tables: { test_bookings: ['contact_id'] },
       async merge(tx, set) {
         await tx.execute(sql`update test_bookings set contact_id = ${set.primaryId}
@@ -37,7 +38,11 @@ describe(`merging duplicate contacts (${DB_KIND})`, () => {
       },
     });
   });
-  afterAll(() => k.t.close());
+  afterAll(async () => {
+    // Test files may share one process: the stand-in module's hooks leave with its table.
+    unregister();
+    await k.t.close();
+  });
 
   const add = (body: Record<string, unknown>) => addContact(k, body);
   const book = (contactId: string, slot: string) =>
