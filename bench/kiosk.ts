@@ -2,7 +2,8 @@
 // organisation check members in by code into one of today's classes. Measured: the code lookup,
 // the check-in (booking upsert and attended count), and the two together as a member sees them
 // (lookup, then check-in, timed end to end per member). Everything the bench adds (the device,
-// the booking type, the class and its bookings) is removed afterwards.
+// the booking type, the class and its bookings) is removed afterwards. One paired device sends
+// every lookup, so the server runs with the kiosk's lookup budget raised (KIOSK_LOAD_ENV).
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { BIG_ORG, LARGE_ADMIN, LARGE_PASSWORD, largeDatabaseUrl } from '../scripts/seed-large.sql.ts';

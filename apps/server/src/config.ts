@@ -26,6 +26,8 @@ const envSchema = z.object({
   PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
   PAYMENTS_API_URL: z.url().default('https://api.stripe.com'),
   PAYMENTS_API_KEY: z.string().optional(),
+  PAYMENTS_WEBHOOK_SECRET: z.string().optional(),
+  PAYMENTS_PUBLISHABLE_KEY: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
 });
 
@@ -68,6 +70,9 @@ export type Config = {
   paymentsProvider: 'sandbox' | 'stripe';
   paymentsApiUrl: string;
   paymentsApiKey: string | undefined;
+  /** Stripe's webhook signing secret (whsec_...) and publishable key (pk_...) for the browser. */
+  paymentsWebhookSecret: string | undefined;
+  paymentsPublishableKey: string | undefined;
   /** Fastify's trustProxy: decides whether X-Forwarded-For may change `req.ip`. */
   trustProxy: TrustProxy;
 };
@@ -148,6 +153,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentsProvider: e.PAYMENTS_PROVIDER,
     paymentsApiUrl: e.PAYMENTS_API_URL.replace(/\/+$/, ''),
     paymentsApiKey: e.PAYMENTS_API_KEY || undefined,
+    paymentsWebhookSecret: e.PAYMENTS_WEBHOOK_SECRET || undefined,
+    paymentsPublishableKey: e.PAYMENTS_PUBLISHABLE_KEY || undefined,
     trustProxy,
   };
 }

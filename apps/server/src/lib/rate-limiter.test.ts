@@ -13,7 +13,28 @@ async function behaves(limiter: RateLimiter, key: string) {
   expect((await limiter.peek(key)).count).toBe(0);
 }
 
+/** A hit given back leaves the window as it was; nothing is given back below zero or after it. */
+async function givesBack(limiter: RateLimiter, key: string) {
+  await limiter.giveBack(key);
+  expect(await limiter.peek(key)).toEqual({ count: 0, resetMs: 0 });
+  await limiter.hit(key, 60_000);
+  await limiter.hit(key, 60_000);
+  await limiter.giveBack(key);
+  const after = await limiter.peek(key);
+  expect(after.count).toBe(1);
+  expect(after.resetMs).toBeGreaterThan(59_000);
+  await limiter.giveBack(key);
+  await limiter.giveBack(key);
+  expect((await limiter.peek(key)).count).toBe(0);
+  expect((await limiter.hit(key, 60_000)).count).toBe(1);
+  await limiter.reset(key);
+}
+
 describe('rate limiter', () => {
+  it('gives a hit back, in memory', async () => {
+    await givesBack(new MemoryRateLimiter(), 'g');
+  });
+
   it('counts in memory and forgets after the window', async () => {
     let now = 1_000_000;
     const limiter = new MemoryRateLimiter(() => now);
@@ -33,6 +54,7 @@ describe('rate limiter', () => {
     try {
       const key = `test:${randomBytes(6).toString('hex')}`;
       await behaves(a, key);
+      await givesBack(b, `${key}:back`);
       await a.hit(key, 60_000);
       expect((await b.hit(key, 60_000)).count).toBe(2);
       await a.reset(key);

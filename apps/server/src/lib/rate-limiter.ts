@@ -9,6 +9,8 @@ export interface RateLimiter {
   /** Current count and milliseconds until the window resets. */
   peek(key: string): Promise<{ count: number; resetMs: number }>;
   hit(key: string, windowMs: number): Promise<{ count: number; resetMs: number }>;
+  /** Undoes one hit inside the current window (an attempt that turned out not to count). */
+  giveBack(key: string): Promise<void>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -40,6 +42,11 @@ export class MemoryRateLimiter implements RateLimiter {
     return { count: e.count, resetMs: e.until - this.now() };
   }
 
+  async giveBack(key: string) {
+    const e = this.live(key);
+    if (e && e.count > 0) e.count -= 1;
+  }
+
   async reset(key: string) {
     this.entries.delete(key);
   }
@@ -61,6 +68,12 @@ if ttl < 0 then
 end
 return { count, ttl }`;
 
+// Only an existing key, and never below zero: a give-back after the window ended does nothing.
+const GIVE_BACK_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return 0`;
+
 export class RedisRateLimiter implements RateLimiter {
   private readonly redis: Redis;
 
@@ -81,6 +94,10 @@ export class RedisRateLimiter implements RateLimiter {
       number,
     ];
     return { count, resetMs };
+  }
+
+  async giveBack(key: string) {
+    await this.redis.eval(GIVE_BACK_SCRIPT, 1, `rl:${key}`);
   }
 
   async reset(key: string) {

@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it, vi } from 'vitest';
-import { TokenSigner } from './tokens.ts';
+import { Revocations, TokenSigner } from './tokens.ts';
 
 const SECRET = 'test-secret-test-secret-test-secret-0123456789';
 const signer = new TokenSigner(SECRET, 900);
@@ -90,5 +90,41 @@ describe('access and device tokens', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('revocations held in memory', () => {
+  it('refuse a revoked session’s access tokens, and only them', async () => {
+    const signer = new TokenSigner(SECRET, 900);
+    const ended = await signer.sign({ sub: 'u1', typ: 'access', sid: 's1' });
+    const other = await signer.sign({ sub: 'u1', typ: 'access', sid: 's2' });
+    expect(await signer.verify(ended, 'access')).toEqual({ sub: 'u1', typ: 'access', sid: 's1' });
+    signer.revocations.add({ userId: 'u1', familyId: 's1', at: Date.now() });
+    expect(await codeOf(signer.verify(ended, 'access'))).toBe('UNAUTHENTICATED');
+    expect(await codeOf(signer.verify(other, 'access'))).toBe('accepted');
+  });
+
+  it('refuse every token of a revoked user issued up to the revocation’s second, none after', () => {
+    const r = new Revocations(60_000);
+    r.add({ userId: 'u1', familyId: null, at: 1_000_500 });
+    expect(r.revoked('u1', 's9', 999)).toBe(true);
+    expect(r.revoked('u1', 's9', 1_000)).toBe(true);
+    expect(r.revoked('u1', undefined, undefined)).toBe(true);
+    expect(r.revoked('u1', 's9', 1_001)).toBe(false);
+    expect(r.revoked('u2', 's9', 999)).toBe(false);
+    // An older revocation learnt later does not shorten a newer one.
+    r.add({ userId: 'u1', familyId: null, at: 900_000 });
+    expect(r.revoked('u1', 's9', 1_000)).toBe(true);
+  });
+
+  it('forget a revocation once every token it could refuse has expired', () => {
+    const r = new Revocations(60_000);
+    r.add({ userId: 'u1', familyId: 's1', at: 1_000_000 });
+    r.add({ userId: 'u2', familyId: null, at: 1_000_000 });
+    r.prune(1_059_999);
+    expect(r.size).toBe(2);
+    r.prune(1_060_000);
+    expect(r.size).toBe(0);
+    expect(r.revoked('u1', 's1', 0)).toBe(false);
   });
 });

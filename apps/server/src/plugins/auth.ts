@@ -128,6 +128,7 @@ export const authPlugin = fp(async (app: App) => {
   };
 
   app.decorateRequest('userId', null);
+  app.decorateRequest('sessionId', null);
   app.decorateRequest('ctx', null);
   app.decorateRequest('device', null);
   app.decorateRequest('tenant', function tenant<T>(this: FastifyRequest, fn: (tx: Tx) => Promise<T>) {
@@ -208,14 +209,18 @@ export const authPlugin = fp(async (app: App) => {
     if (!token) throw unauthenticated('Sign in first');
 
     if (kind === 'device') {
+      // Not revoked from memory: every kiosk call checks the device row (exists, active) inside
+      // its own transaction or statement, so a removed or switched-off device stops at once.
       const claims = await tokens.verify(token, 'device');
       if (!claims.org) throw unauthenticated('Invalid device credential');
       request.device = { deviceId: claims.sub, organizationId: claims.org };
       return;
     }
 
+    // A revoked token (signed out, account deleted, password reset) is refused here, from memory.
     const claims = await tokens.verify(token, 'access');
     request.userId = claims.sub;
+    request.sessionId = claims.sid ?? null;
     if (kind === 'user') {
       const pathId = (request.params as { id?: string } | undefined)?.id;
       if (pathId !== undefined && pathId !== claims.sub) {

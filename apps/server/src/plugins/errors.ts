@@ -1,4 +1,5 @@
-import type { FastifyError } from 'fastify';
+import type { Socket } from 'node:net';
+import type { ConnectionError, FastifyError, FastifyReply, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, STATUS_BY_CODE } from '../lib/errors.ts';
@@ -11,6 +12,9 @@ function fieldPath(instancePath: string | undefined): string {
 /** One error shape for every failure: `{ error: { code, message, details? } }`. */
 export const errorsPlugin = fp(async (app: App) => {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    // A route may have typed its answer (a CSV download) before it failed: an error is JSON.
+    reply.removeHeader('content-disposition');
+    reply.type('application/json; charset=utf-8');
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
       return reply
@@ -42,3 +46,57 @@ export const errorsPlugin = fp(async (app: App) => {
     return reply.status(status).send({ error: { code, message: err.message } });
   });
 });
+
+const errorJson = (code: string, message: string) => JSON.stringify({ error: { code, message } });
+
+/**
+ * Errors Fastify answers before any route or hook runs (Fastify's `frameworkErrors` option): a
+ * path with bad percent-encoding and a path parameter longer than the router takes. Same shape
+ * as every other error.
+ */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (
+  err,
+  request,
+  reply,
+) => {
+  const [status, code, message] =
+    err.code === 'FST_ERR_BAD_URL'
+      ? [400, 'BAD_REQUEST', 'The address is not valid (bad percent-encoding)']
+      : err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? [414, 'BAD_REQUEST', 'A path parameter is too long']
+        : [500, 'INTERNAL', 'Internal server error'];
+  if (status >= 500) request.log.error({ err }, 'request failed before routing');
+  (reply as FastifyReply)
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .send(errorJson(code, message));
+};
+
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'The request headers are too large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'The request took too long to arrive'],
+};
+
+/**
+ * A request Node's HTTP parser refused (oversized headers, a malformed request line, a timeout)
+ * never reaches Fastify: the answer is written to the socket here, in the same shape.
+ */
+export function clientErrorHandler(err: ConnectionError, socket: Socket): void {
+  // A reset connection has nobody left to answer.
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] = CLIENT_ERRORS[err.code] ?? [
+    400,
+    'Bad Request',
+    'The request is malformed',
+  ];
+  const body = errorJson('BAD_REQUEST', message);
+  if (!socket.writable) {
+    socket.destroy(err);
+    return;
+  }
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    () => socket.destroy(),
+  );
+}

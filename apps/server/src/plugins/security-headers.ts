@@ -21,6 +21,27 @@ export const HELMET_OPTIONS: HelmetOptions = {
   },
 };
 
+/**
+ * With Stripe as the card provider, its card element runs Stripe.js from js.stripe.com in frames
+ * of its own and talks to api.stripe.com (Stripe's documented CSP); the sandbox needs none of it.
+ */
+export function withStripe(options: HelmetOptions): HelmetOptions {
+  const csp = options.contentSecurityPolicy;
+  const directives = (csp && typeof csp === 'object' ? csp.directives : {}) ?? {};
+  const list = (name: string) => (directives[name] as string[] | undefined) ?? ["'self'"];
+  return {
+    ...options,
+    contentSecurityPolicy: {
+      directives: {
+        ...directives,
+        scriptSrc: [...list('scriptSrc'), 'https://js.stripe.com'],
+        frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+        connectSrc: [...list('connectSrc'), 'https://api.stripe.com'],
+      },
+    },
+  };
+}
+
 /** The headers helmet sets with these options, in the order it sets them. */
 export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -41,7 +62,8 @@ export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record
 }
 
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
-  const headers = securityHeaders();
+  const stripe = app.services?.config.paymentsProvider === 'stripe';
+  const headers = securityHeaders(stripe ? withStripe(HELMET_OPTIONS) : HELMET_OPTIONS);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

@@ -101,6 +101,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     userId: string | null;
+    /** The signed-in session (its refresh-token family) the access token was issued with. */
+    sessionId: string | null;
     ctx: RequestContext | null;
     device: DeviceContext | null;
     /** Runs `fn` in a tenant transaction for the request's organisation. */

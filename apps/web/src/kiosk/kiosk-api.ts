@@ -103,6 +103,11 @@ export function isUnpaired(error: unknown): boolean {
   return error instanceof KioskApiError && error.code === UNPAIRED_CODE;
 }
 
+/** The kiosk looked up too many codes or names for now (429); it may try again shortly. */
+export function isRateLimited(error: unknown): boolean {
+  return error instanceof KioskApiError && error.status === 429;
+}
+
 export const kioskApi = {
   pair: (code: string) =>
     kioskRequest<PairDeviceAnswer>('/device-auth/pair', { method: 'POST', body: { code }, auth: false }),

@@ -78,6 +78,7 @@ export interface KioskServer {
   checkIn: (body: { slotId: string; contactId: string }) => Response;
   session: () => Response;
   lookupFailure?: Response;
+  searchFailure?: Response;
 }
 
 export function checkInAnswer(
@@ -126,7 +127,9 @@ export function mockKioskServer(partial: Partial<KioskServer> = {}) {
       const code = decodeURIComponent(path.split('/').pop() ?? '');
       return json({ contact: server.contactsByCode[code] ?? null });
     }
-    if (path === '/api/kiosk/contacts/search') return json({ list: server.search });
+    if (path === '/api/kiosk/contacts/search') {
+      return server.searchFailure ? server.searchFailure.clone() : json({ list: server.search });
+    }
     if (path === '/api/kiosk/check-in') return server.checkIn(JSON.parse(String(init?.body)));
     return apiError(404, 'NOT_FOUND', `No route ${path}`);
   });

@@ -29,6 +29,8 @@ export const KIOSK_TEXT = {
   selectContact: 'Please select a contact',
   checkInFailed: 'Unable to complete check-in',
   somethingWrong: 'Something went wrong',
+  /** The server's limit on code lookups and name searches per kiosk was reached (429). */
+  tooManyAttempts: 'Too many attempts. Please wait a moment and try again.',
   checkedIn: 'Checked In',
   noClasses: 'No classes available right now',
   noContact: 'No Contact Selected',

@@ -5,7 +5,8 @@ import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { UserAvatar } from '../components/avatar';
 import classes from './check-in.module.css';
-import { isUnpaired, kioskApi } from './kiosk-api';
+import { isRateLimited, isUnpaired, kioskApi } from './kiosk-api';
+import { KIOSK_TEXT } from './kiosk-toast';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 /** Two letters before searching: one letter would list half the members on a public screen. */
@@ -19,7 +20,9 @@ export interface SearchTabProps {
   busy: boolean;
 }
 
-type SearchState = { status: 'idle' | 'loading' | 'error' } | { status: 'done'; list: KioskContact[] };
+type SearchState =
+  | { status: 'idle' | 'loading' | 'error' | 'limited' }
+  | { status: 'done'; list: KioskContact[] };
 
 /** Tab 4: Search By Name, a contact picker plus Submit (core §2). */
 export function SearchTab({ picked, onPick, onSubmit, busy }: SearchTabProps) {
@@ -39,7 +42,8 @@ export function SearchTab({ picked, onPick, onSubmit, busy }: SearchTabProps) {
         .searchContacts(q, controller.signal)
         .then(({ list }) => setSearch({ status: 'done', list }))
         .catch((error: unknown) => {
-          if (!controller.signal.aborted && !isUnpaired(error)) setSearch({ status: 'error' });
+          if (controller.signal.aborted || isUnpaired(error)) return;
+          setSearch({ status: isRateLimited(error) ? 'limited' : 'error' });
         });
     }, SEARCH_DEBOUNCE_MS);
     return () => {
@@ -73,6 +77,7 @@ export function SearchTab({ picked, onPick, onSubmit, busy }: SearchTabProps) {
       />
       <div className={classes.searchResults}>
         {search.status === 'error' && <Text c="dimmed">Something went wrong</Text>}
+        {search.status === 'limited' && <Text c="dimmed">{KIOSK_TEXT.tooManyAttempts}</Text>}
         {search.status === 'done' && search.list.length === 0 && <Text c="dimmed">No members found</Text>}
         {search.status === 'done' && search.list.length > 0 && (
           <ul className={classes.resultList} aria-label="Members">

@@ -7,7 +7,7 @@ import {
   padKioskCode,
 } from '@opsuite/shared/rules/kiosk';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isUnpaired, KioskApiError, kioskApi } from './kiosk-api';
+import { isRateLimited, isUnpaired, KioskApiError, kioskApi } from './kiosk-api';
 import { KIOSK_TEXT, kioskToast } from './kiosk-toast';
 import type { TagOutcome } from './use-card-reader';
 
@@ -49,7 +49,11 @@ interface Options {
   countCheckIn: (slotId: string) => void;
 }
 
-type Lookup = { kind: 'found'; contact: KioskContact } | { kind: 'invalid' } | { kind: 'failed' };
+type Lookup =
+  | { kind: 'found'; contact: KioskContact }
+  | { kind: 'invalid' }
+  | { kind: 'limited' }
+  | { kind: 'failed' };
 
 async function lookUp(code: string): Promise<Lookup> {
   const padded = padKioskCode(code);
@@ -60,6 +64,7 @@ async function lookUp(code: string): Promise<Lookup> {
   } catch (error) {
     if (error instanceof KioskApiError && (error.status === 404 || error.status === 400))
       return { kind: 'invalid' };
+    if (isRateLimited(error)) return { kind: 'limited' };
     return { kind: 'failed' };
   }
 }
@@ -156,8 +161,8 @@ export function useCheckInFlow({ selectedSlot, todaysSlots, countCheckIn }: Opti
           kioskToast.error(KIOSK_TEXT.invalidCode);
           return true;
         }
-        if (found.kind === 'failed') {
-          kioskToast.error(KIOSK_TEXT.somethingWrong);
+        if (found.kind === 'limited' || found.kind === 'failed') {
+          kioskToast.error(found.kind === 'limited' ? KIOSK_TEXT.tooManyAttempts : KIOSK_TEXT.somethingWrong);
           return false;
         }
         return await confirmAndCheckIn(found.contact, slot, 'Is this you?');
@@ -209,8 +214,8 @@ export function useCheckInFlow({ selectedSlot, todaysSlots, countCheckIn }: Opti
           kioskToast.error(KIOSK_TEXT.invalidCode);
           return 'handled';
         }
-        if (found.kind === 'failed') {
-          kioskToast.error(KIOSK_TEXT.somethingWrong);
+        if (found.kind === 'limited' || found.kind === 'failed') {
+          kioskToast.error(found.kind === 'limited' ? KIOSK_TEXT.tooManyAttempts : KIOSK_TEXT.somethingWrong);
           return 'failed';
         }
         setContact(found.contact);

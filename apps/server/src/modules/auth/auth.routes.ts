@@ -8,12 +8,13 @@ import {
 } from '@opsuite/shared';
 import type { App } from '../../plugins/types.ts';
 import { resetPassword, sendResetCode } from './password-reset.service.ts';
-import { revokeFamily, rotateRefreshToken } from './refresh-tokens.service.ts';
+import { rotateRefreshToken, signOut } from './refresh-tokens.service.ts';
+import type { ResetCodeSender } from './reset-mail.ts';
 
 // Token refresh, sign-out and password reset. Sign-in and sign-up answer with the session, so
 // they are the accounts module's routes (they call checkCredentials and issueTokens).
 
-export function authRoutes(app: App) {
+export function authRoutes(app: App, resetCodes: ResetCodeSender) {
   const { services } = app;
 
   const refresh = (req: { body: { refreshToken: string } }) =>
@@ -36,7 +37,7 @@ export function authRoutes(app: App) {
       schema: { tags: ['auth'], body: signoutBody, response: { 200: okBody } },
     },
     async (req) => {
-      await revokeFamily(services, req.body.refreshToken, req.userId!);
+      await signOut(services, req.userId!, req.sessionId, req.body.refreshToken);
       return { success: true as const, message: 'Successfully signed out' };
     },
   );
@@ -48,7 +49,7 @@ export function authRoutes(app: App) {
       schema: { tags: ['auth'], body: sendResetCodeBody, response: { 200: okBody } },
     },
     async (req) => {
-      await sendResetCode(services, req.body.email, req.ip);
+      await sendResetCode(services, resetCodes, req.body.email, req.ip);
       return { success: true as const, message: 'If the address has an account, a code is on its way' };
     },
   );

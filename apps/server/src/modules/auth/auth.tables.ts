@@ -62,3 +62,22 @@ export const passwordResetCodes = pgTable(
   },
   (t) => [index('password_reset_codes_user_idx').on(t.userId)],
 );
+
+/**
+ * Access taken away before the access tokens expire: one session (`family_id`, a refresh-token
+ * family: sign-out, a replayed refresh token, a password reset) or, with no family, every token
+ * the user was issued up to `revoked_at` (an account deleted). Written in the transaction of the
+ * change; every API process keeps the rows of the last access-token lifetime in memory
+ * (revocation-feed.ts), and older rows are deleted. `revoked_at` is the database's clock at the
+ * insert, so that the processes' catch-up reads follow one clock.
+ */
+export const accessRevocations = pgTable(
+  'access_revocations',
+  {
+    id: uuid('id').primaryKey(),
+    userId: userColumn(),
+    familyId: uuid('family_id'),
+    revokedAt: instant('revoked_at').notNull().default(sql`clock_timestamp()`),
+  },
+  (t) => [index('access_revocations_revoked_at_idx').on(t.revokedAt)],
+);

@@ -1,11 +1,13 @@
 import { randomInt } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { rateLimited } from '../../lib/rate-limiter.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import type { AppServices } from '../../plugins/types.ts';
-import { revokeAllForUser } from './refresh-tokens.service.ts';
+import type { ResetCodeSender } from './reset-mail.ts';
+import { withRevocations } from './revocations.service.ts';
 
 export const RESET_CODE_TTL_MS = 15 * 60_000;
 export const RESET_CODE_MAX_ATTEMPTS = 5;
@@ -13,12 +15,24 @@ const SEND_MAX_PER_WINDOW = 3;
 const WINDOW_MS = 15 * 60_000;
 
 /**
- * E-mails a 6-digit one-time code. The answer is the same whether or not the address exists,
- * so the call cannot be used to find accounts.
+ * Asks for a 6-digit one-time code by e-mail. The answer is the same, and takes the same time,
+ * whether or not the address has an account: this counts the request and hands the address to
+ * the reset-code sender, which looks the account up, stores the code and sends the mail after
+ * the answer has gone (reset-mail.ts).
  */
-export async function sendResetCode(services: AppServices, email: string, ip: string): Promise<void> {
+export async function sendResetCode(
+  services: AppServices,
+  sender: ResetCodeSender,
+  email: string,
+  ip: string,
+): Promise<void> {
   const hit = await services.limiter.hit(`reset-send:${email}:${ip}`, WINDOW_MS);
   if (hit.count > SEND_MAX_PER_WINDOW) throw rateLimited(hit.resetMs, 'code requests');
+  sender.enqueue(email);
+}
+
+/** The work behind a code request: nothing for an unknown address, else a fresh code by mail. */
+export async function mailResetCode(services: AppServices, email: string): Promise<void> {
   const rows = await services.database.query<{ id: string; full_name: string }>(
     'select id, full_name from users where email = $1 and deleted_at is null',
     [email],
@@ -26,14 +40,15 @@ export async function sendResetCode(services: AppServices, email: string, ip: st
   const user = rows[0];
   if (!user) return;
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await services.database.query(
-    'update password_reset_codes set used_at = now() where user_id = $1 and used_at is null',
-    [user.id],
-  );
-  await services.database.query(
-    'insert into password_reset_codes (id, user_id, code_hash, expires_at) values ($1, $2, $3, $4)',
-    [newId(), user.id, hashToken(`${user.id}:${code}`), new Date(Date.now() + RESET_CODE_TTL_MS)],
-  );
+  await services.database.db.transaction(async (tx) => {
+    await tx.execute(
+      sql`update password_reset_codes set used_at = now() where user_id = ${user.id} and used_at is null`,
+    );
+    await tx.execute(
+      sql`insert into password_reset_codes (id, user_id, code_hash, expires_at)
+          values (${newId()}, ${user.id}, ${hashToken(`${user.id}:${code}`)}, ${new Date(Date.now() + RESET_CODE_TTL_MS)})`,
+    );
+  });
   await services.mailer.send({
     to: email,
     subject: 'Your password reset code',
@@ -44,7 +59,7 @@ export async function sendResetCode(services: AppServices, email: string, ip: st
 const INVALID = 'The code is invalid or has expired';
 
 /**
- * Checks the code (at most 5 tries per code), sets the new password and signs out every session.
+ * Checks the code (at most 5 tries per code), sets the new password and ends every session.
  * A try is counted on the code's row before the comparison, in one conditional update, so
  * parallel guesses cannot all read a count of zero: only the first five are ever compared.
  */
@@ -70,14 +85,13 @@ export async function resetPassword(
     throw new AppError('BAD_REQUEST', INVALID);
   }
   const passwordHash = await hashPassword(input.password);
-  const spent = await services.database.query<{ id: string }>(
-    'update password_reset_codes set used_at = now() where id = $1 and used_at is null returning id',
-    [row.id],
-  );
-  if (spent.length === 0) throw new AppError('BAD_REQUEST', INVALID);
-  await services.database.query('update users set password_hash = $1 where id = $2', [
-    passwordHash,
-    row.user_id,
-  ]);
-  await revokeAllForUser(services, row.user_id);
+  // The code is spent, the password changed and every session ended together.
+  await withRevocations(services, async (tx, revoke) => {
+    const spent = await tx.execute(
+      sql`update password_reset_codes set used_at = now() where id = ${row.id} and used_at is null returning id`,
+    );
+    if (spent.rows.length === 0) throw new AppError('BAD_REQUEST', INVALID);
+    await tx.execute(sql`update users set password_hash = ${passwordHash} where id = ${row.user_id}`);
+    await revoke.sessionsOf(row.user_id);
+  });
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DB_KIND, seedTenant, signIn, type TestApp } from '../../../test/helpers.ts';
+import { resetCodeSender } from './reset-mail.ts';
 
 describe(`password reset by e-mailed code (${DB_KIND})`, () => {
   let t: TestApp;
@@ -10,7 +11,9 @@ describe(`password reset by e-mailed code (${DB_KIND})`, () => {
   });
   afterAll(() => t.close());
 
-  const codeFrom = (to: string) => {
+  // The code is made and mailed after the answer (reset-mail.ts): wait for that work first.
+  const codeFrom = async (to: string) => {
+    await resetCodeSender(t.app.services).idle();
     const mail = [...t.mailer.recent].reverse().find((m) => m.to === to);
     return mail?.text.match(/code is (\d{6})/)?.[1];
   };
@@ -20,7 +23,7 @@ describe(`password reset by e-mailed code (${DB_KIND})`, () => {
     const session = await signIn(t, email);
     const send = await t.app.inject({ method: 'POST', url: '/api/auth/send-reset-code', payload: { email } });
     expect(send.statusCode).toBe(200);
-    const code = codeFrom(email);
+    const code = await codeFrom(email);
     expect(code).toMatch(/^\d{6}$/);
 
     const wrongCode = code === '000000' ? '111111' : '000000';
@@ -58,7 +61,7 @@ describe(`password reset by e-mailed code (${DB_KIND})`, () => {
   it('locks a code after 5 wrong tries', async () => {
     const email = org.emails.admin!;
     await t.app.inject({ method: 'POST', url: '/api/auth/send-reset-code', payload: { email } });
-    const code = codeFrom(email)!;
+    const code = (await codeFrom(email))!;
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
       await t.app.inject({
@@ -78,7 +81,7 @@ describe(`password reset by e-mailed code (${DB_KIND})`, () => {
   it('counts each try before comparing: 20 parallel wrong codes use up exactly the 5 tries', async () => {
     const email = org.emails.employee!;
     await t.app.inject({ method: 'POST', url: '/api/auth/send-reset-code', payload: { email } });
-    const code = codeFrom(email)!;
+    const code = (await codeFrom(email))!;
     const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
     // From 20 addresses, so the per-address guard does not hide the per-code limit.
     const answers = await Promise.all(
@@ -115,6 +118,7 @@ describe(`password reset by e-mailed code (${DB_KIND})`, () => {
       payload: { email: 'nobody@example.test' },
     });
     expect(res.statusCode).toBe(200);
+    await resetCodeSender(t.app.services).idle();
     expect(t.mailer.recent.length).toBe(before);
   });
 

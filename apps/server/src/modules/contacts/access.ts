@@ -1,7 +1,7 @@
-import { type Action, can } from '@opsuite/shared';
+import { type Action, BASE_RESOURCE, can } from '@opsuite/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { forbidden, lookupMissing, notFound } from '../../lib/errors.ts';
+import { AppError, forbidden, lookupMissing, notFound } from '../../lib/errors.ts';
 import { rows } from '../../lib/sql.ts';
 import { tenantRoute } from '../../plugins/access.ts';
 import type { RequestContext } from '../../plugins/types.ts';
@@ -38,16 +38,34 @@ export function accessIds(ctx: RequestContext): string[] {
 const ownedByAccessIds = (ctx: RequestContext) =>
   sql`c.created_by = any(${sql.param(accessIds(ctx))}::uuid[])`;
 
+/** A route every member of the organisation reaches; its handler calls assertOwnOrContactsRead. */
+export const ownOrContactsRead = tenantRoute(BASE_RESOURCE, 'read');
+
+/** Contacts read access, or the caller's own contact (a member reading their record). */
+export function assertOwnOrContactsRead(ctx: RequestContext, contactId: string): void {
+  if (can(ctx.ability, 'read', 'contacts') || ctx.role.contactId === contactId) return;
+  throw forbidden('You do not have read access to contacts');
+}
+
 export function requireAbility(ctx: RequestContext, action: 'update' | 'write' | 'delete'): void {
   if (!can(ctx.ability, action, 'contacts')) throw forbidden(`You do not have ${action} access to contacts`);
 }
 
 const ROLE_TYPES = new Set(['admin', 'primary']);
 
+const MEMBER_ROLE_ADMIN_ONLY = 'Only an admin can change the role of a member';
+const OWN_ROLE = 'You cannot change your own role';
+
 /**
- * Only an admin may give a contact an admin or primary type or take one away: the contact type of
- * a member is their role, so this would otherwise let an employee promote themselves.
- * `newTypeId` null clears the type.
+ * The one rule for changing contacts' type, whichever call changes it (update-role, mass-move,
+ * a contact's update, an import's type):
+ * - the new type must be one of this organisation's (`newTypeId` null clears the type);
+ * - only an admin may give a contact an admin or primary type, or change an admin's type;
+ * - a member's contact type is their role (role_assignments follows it): only an admin changes
+ *   it, and nobody changes their own. Only members whose type really changes count, so sending a
+ *   member's current type again is no role change.
+ * Otherwise an employee could promote themselves, or demote or promote a member in bulk.
+ * `idsField` names the input that carried the contacts, for the own-role refusal.
  */
 export async function assertTypeChange(
   tx: Tx,
@@ -55,20 +73,34 @@ export async function assertTypeChange(
   organizationId: string,
   contactIds: string[],
   newTypeId: string | null,
+  idsField = 'ids',
 ): Promise<void> {
-  const [row] = await rows<{ target: string | null; privileged: number }>(
+  const ids = sql`${sql.param(contactIds)}::uuid[]`;
+  const [row] = await rows<{ target: string | null; privileged: number; members: number; own: number }>(
     tx,
     sql`select
       (select type from contact_types where organization_id = ${organizationId} and id = ${newTypeId}::uuid) as target,
       (select count(*)::int from contacts c
         join contact_types ct on ct.organization_id = c.organization_id and ct.id = c.contact_type_id
-        where c.organization_id = ${organizationId} and c.id = any(${sql.param(contactIds)}::uuid[])
-          and ct.type in ('admin', 'primary')) as privileged`,
+        where c.organization_id = ${organizationId} and c.id = any(${ids})
+          and ct.type in ('admin', 'primary')) as privileged,
+      (select count(*)::int from role_assignments r
+        join contacts c on c.organization_id = r.organization_id and c.id = r.contact_id
+        where r.organization_id = ${organizationId} and r.contact_id = any(${ids})
+          and c.contact_type_id is distinct from ${newTypeId}::uuid) as members,
+      (select count(*)::int from role_assignments r
+        join contacts c on c.organization_id = r.organization_id and c.id = r.contact_id
+        where r.organization_id = ${organizationId} and r.contact_id = any(${ids})
+          and c.contact_type_id is distinct from ${newTypeId}::uuid and r.user_id = ${ctx.userId}) as own`,
   );
   if (newTypeId && !row?.target) throw lookupMissing('contactTypeId');
-  if (isOrganizationAdmin(ctx)) return;
-  if (row?.target && ROLE_TYPES.has(row.target)) throw forbidden('Only an admin can give this contact type');
-  if ((row?.privileged ?? 0) > 0) throw forbidden('Only an admin can change the type of an admin');
+  if (!isOrganizationAdmin(ctx)) {
+    if (row?.target && ROLE_TYPES.has(row.target))
+      throw forbidden('Only an admin can give this contact type');
+    if ((row?.privileged ?? 0) > 0) throw forbidden('Only an admin can change the type of an admin');
+    if ((row?.members ?? 0) > 0) throw forbidden(MEMBER_ROLE_ADMIN_ONLY);
+  }
+  if ((row?.own ?? 0) > 0) throw new AppError('BAD_REQUEST', OWN_ROLE, [{ field: idsField }]);
 }
 
 /**

@@ -1,9 +1,9 @@
 import type { BillingAddressInput, ContactAnswer } from '@opsuite/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import type { RequestContext } from '../../plugins/types.ts';
-import { assertContactsExist, assertLookupsExist, assertTypeChange, isOrganizationAdmin } from './access.ts';
+import { assertContactsExist, assertLookupsExist, assertTypeChange } from './access.ts';
 import { loadContacts } from './answers/read.ts';
 import { assertPunchIdFree, guardPunchId, normalizePunchId } from './contacts.service.ts';
 import { contacts, roleAssignments } from './contacts.tables.ts';
@@ -34,6 +34,20 @@ async function noteEach(
   return unique.length;
 }
 
+/** A member's role follows their contact's type (assertTypeChange has allowed the change). */
+async function moveRoles(tx: Tx, orgId: string, ids: string[], contactTypeId: string): Promise<void> {
+  await tx
+    .update(roleAssignments)
+    .set({ contactTypeId })
+    .where(
+      and(
+        eq(roleAssignments.organizationId, orgId),
+        sql`${roleAssignments.contactId} = any(${idArray(ids)})`,
+      ),
+    );
+}
+
+/** mass-move: a new type (under the same rule as update-role) or a new stage for every contact. */
 export async function massMove(
   tx: Tx,
   ctx: RequestContext,
@@ -43,6 +57,7 @@ export async function massMove(
   await assertContactsExist(tx, orgId, input.ids);
   if (input.contactTypeId) {
     await assertTypeChange(tx, ctx, orgId, input.ids, input.contactTypeId);
+    await moveRoles(tx, orgId, input.ids, input.contactTypeId);
     await tx.execute(sql`update contacts set contact_type_id = ${input.contactTypeId}, updated_at = now()
       where organization_id = ${orgId} and id = any(${idArray(input.ids)})`);
   } else {
@@ -143,27 +158,13 @@ export async function setBillingAddress(
 
 /**
  * update-role: the contact's type, and the sign-in role of the member linked to that contact,
- * so what they may do follows. Changing an admin's type, or giving admin, needs an admin.
+ * so what they may do follows; who may do it is assertTypeChange's rule, as for mass-move.
  */
 export async function updateRole(tx: Tx, ctx: RequestContext, contactId: string, contactTypeId: string) {
   const orgId = ctx.organizationId;
   await assertContactsExist(tx, orgId, [contactId]);
-  await assertTypeChange(tx, ctx, orgId, [contactId], contactTypeId);
-  const linked = await tx
-    .select({ id: roleAssignments.id })
-    .from(roleAssignments)
-    .where(and(eq(roleAssignments.organizationId, orgId), eq(roleAssignments.contactId, contactId)));
-  if (linked.length > 0) {
-    if (!isOrganizationAdmin(ctx))
-      throw new AppError('FORBIDDEN', 'Only an admin can change the role of a member');
-    if (contactId === ctx.role.contactId) {
-      throw new AppError('BAD_REQUEST', 'You cannot change your own role', [{ field: 'contactId' }]);
-    }
-    await tx
-      .update(roleAssignments)
-      .set({ contactTypeId })
-      .where(and(eq(roleAssignments.organizationId, orgId), eq(roleAssignments.contactId, contactId)));
-  }
+  await assertTypeChange(tx, ctx, orgId, [contactId], contactTypeId, 'contactId');
+  await moveRoles(tx, orgId, [contactId], contactTypeId);
   const answer = await updateOne(
     tx,
     ctx,

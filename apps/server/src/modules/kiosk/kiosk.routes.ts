@@ -17,6 +17,7 @@ import {
   themeSetting,
 } from '@opsuite/shared/contracts/kiosk';
 import { forbidden, invalid, missing } from '../../lib/errors.ts';
+import { rateLimited } from '../../lib/rate-limiter.ts';
 import type { App } from '../../plugins/types.ts';
 import {
   checkIn,
@@ -28,14 +29,28 @@ import {
   slotRows,
 } from '../booking/index.ts';
 import { contactByCode, kioskBookings, kioskSession, kioskTx, searchKioskContacts } from './kiosk.service.ts';
+import type { KioskLookupLimit, Turn } from './lookup-limit.ts';
+import type { KioskMissLog } from './miss-log.ts';
 
 // The kiosk's calls (contracts/kiosk.ts). All take the device credential only; the organisation
 // comes from it (the kiosk's `organization` header is ignored).
 
 const device = { auth: 'device' as const, permission: 'device' as const };
 export const KIOSK_CLASS_ONLY = 'A kiosk can only check members in to classes';
+/** The 429's wording: "Too many attempts. Try again in 1 minute." */
+const ATTEMPTS = 'attempts';
 
-export function kioskRoutes(app: App) {
+export interface KioskGuards {
+  limit: KioskLookupLimit;
+  misses: KioskMissLog;
+}
+
+export function kioskRoutes(app: App, { limit, misses }: KioskGuards) {
+  const refuse = (turn: Turn, organizationId: string, deviceId: string) => {
+    if (turn.allowed) return;
+    misses.refused(organizationId, deviceId);
+    throw rateLimited(turn.resetMs, ATTEMPTS);
+  };
   const tags = ['kiosk'];
   app.get(
     '/kiosk/session',
@@ -64,15 +79,24 @@ export function kioskRoutes(app: App) {
       config: { ...device, oneStatement: true },
       schema: { tags, params: kioskCodeParams, response: { 200: kioskContactAnswer } },
     },
-    (req) =>
-      req.tenant((tx) =>
-        contactByCode(tx, req.device!.organizationId, req.device!.deviceId, req.params.code),
-      ),
+    async (req) => {
+      const { organizationId, deviceId } = req.device!;
+      const turn = await limit.lookup(deviceId);
+      refuse(turn, organizationId, deviceId);
+      const answer = await req.tenant((tx) => contactByCode(tx, organizationId, deviceId, req.params.code));
+      if (answer.contact) limit.found(turn);
+      else misses.miss(organizationId, deviceId);
+      return answer;
+    },
   );
   app.get(
     '/kiosk/contacts/search',
     { config: device, schema: { tags, querystring: kioskSearchQuery, response: { 200: kioskSearchAnswer } } },
-    (req) => kioskTx(req, (tx, org) => searchKioskContacts(tx, org.id, req.query.q)),
+    async (req) => {
+      const { organizationId, deviceId } = req.device!;
+      refuse(await limit.search(deviceId), organizationId, deviceId);
+      return kioskTx(req, (tx, org) => searchKioskContacts(tx, org.id, req.query.q));
+    },
   );
   app.get(
     '/kiosk/bookings',

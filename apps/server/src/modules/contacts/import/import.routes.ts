@@ -1,8 +1,8 @@
 import { importContactsBody, importJobAnswer, importJobParams, importStatusQuery } from '@opsuite/shared';
 import type { App } from '../../../plugins/types.ts';
 import { contactsAccess } from '../access.ts';
-import { acceptImport, importStatus } from './import.service.ts';
-import { prepareRows } from './rows.ts';
+import { acceptImport, importStatus, nextTurn } from './import.service.ts';
+import { prepareRowsInTurns } from './rows.ts';
 import type { ImportWorker } from './worker.ts';
 
 // contact/import-contact-array (core §7 Contacts) takes up to 100,000 rows at once and answers the
@@ -24,15 +24,13 @@ export function contactsImportRoutes(app: App, worker: ImportWorker) {
     },
     async (req) => {
       const { rows, contacts, source, fileName, options } = req.body;
-      const prepared = prepareRows(rows ?? contacts ?? []);
-      const answer = await req.tenant((tx) =>
-        acceptImport(tx, req.ctx!, {
-          rows: prepared,
-          source: source ?? (fileName?.toLowerCase().endsWith('.csv') ? 'csv' : 'json'),
-          fileName: fileName ?? null,
-          options: options ?? {},
-        }),
-      );
+      const prepared = await prepareRowsInTurns(rows ?? contacts ?? [], nextTurn);
+      const answer = await acceptImport((fn) => req.tenant(fn), req.ctx!, {
+        rows: prepared,
+        source: source ?? (fileName?.toLowerCase().endsWith('.csv') ? 'csv' : 'json'),
+        fileName: fileName ?? null,
+        options: options ?? {},
+      });
       worker.nudge();
       return answer;
     },

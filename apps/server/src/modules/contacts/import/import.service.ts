@@ -1,18 +1,33 @@
 import type { ImportJobAnswer, ImportOptions, ImportRowError } from '@opsuite/shared';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { notFound } from '../../../lib/errors.ts';
+import { AppError, notFound } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
 import { isoText, rows } from '../../../lib/sql.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
 import { assertLookupsExist, assertTypeChange } from '../access.ts';
+import { storePace } from './pacing.ts';
 import type { PreparedRow } from './rows.ts';
 
-// Accepting an import (the rows and the job, stored in one transaction) and reading its status.
+// Accepting an import (the job and its rows, stored in short transactions) and reading its status.
 // The work itself is done by the import worker (worker.ts).
 
-/** Rows are stored in chunks of this many, each one statement with one JSON parameter. */
-const STORE_CHUNK = 5_000;
+/**
+ * While its rows are being stored a job is leased to the upload (`locked_by` = `upload:` and the
+ * job's id, renewed with every chunk), so no worker starts on it. A job found still leased to an
+ * upload that stopped (the process died, or no chunk came for this long) is failed by the worker
+ * that claims it, with nothing imported.
+ */
+export const UPLOAD_LEASE = 'upload:';
+const UPLOAD_LEASE_S = 300;
+export const UPLOAD_STOPPED =
+  'The upload stopped before every row was stored; nothing was imported. Import the file again.';
+
+/** Runs `fn` in a transaction of the request's organisation (req.tenant). */
+export type TenantRun = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
+
+/** Lets other requests reach the database between two transactions (PGlite runs one at a time). */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export interface NewImport {
   rows: PreparedRow[];
@@ -40,29 +55,94 @@ export async function assertImportOptions(
   if (options.contactTypeId) await assertTypeChange(tx, ctx, orgId, [], options.contactTypeId);
 }
 
-export async function acceptImport(tx: Tx, ctx: RequestContext, input: NewImport): Promise<ImportJobAnswer> {
-  const orgId = ctx.organizationId;
-  await assertImportOptions(tx, ctx, input.options);
-  const jobId = newId();
+async function storeRows(tx: Tx, orgId: string, jobId: string, chunk: PreparedRow[]): Promise<void> {
+  const data = chunk.map((r) => ({
+    row_no: r.rowNo,
+    data: r.data,
+    outcome: r.outcome,
+    reason: r.reason,
+    match_row: r.matchRow,
+  }));
   await tx.execute(sql`
-    insert into import_jobs (organization_id, id, source, file_name, options, total, created_by)
-    values (${orgId}, ${jobId}, ${input.source}, ${input.fileName}, ${JSON.stringify(input.options)}::jsonb,
-            ${input.rows.length}, ${ctx.userId})`);
-  for (let start = 0; start < input.rows.length; start += STORE_CHUNK) {
-    const chunk = input.rows.slice(start, start + STORE_CHUNK).map((r) => ({
-      row_no: r.rowNo,
-      data: r.data,
-      outcome: r.outcome,
-      reason: r.reason,
-      match_row: r.matchRow,
-    }));
+    insert into import_job_rows (organization_id, job_id, row_no, data, outcome, reason, match_row)
+    select ${orgId}, ${jobId}, x.row_no, x.data, x.outcome, x.reason, x.match_row
+    from jsonb_to_recordset(${JSON.stringify(data)}::jsonb)
+      as x(row_no int, data jsonb, outcome text, reason text, match_row int)`);
+}
+
+/** Renews the upload's lease (or, with `release`, hands the job to the workers); false if it was lost. */
+async function holdUpload(tx: Tx, orgId: string, jobId: string, release = false): Promise<boolean> {
+  const held = await rows<{ id: string }>(
+    tx,
+    sql`update import_jobs set ${
+      release
+        ? sql`locked_by = null, locked_until = null, updated_at = now()`
+        : sql`locked_until = now() + make_interval(secs => ${UPLOAD_LEASE_S})`
+    } where organization_id = ${orgId} and id = ${jobId} and status = 'processing'
+        and locked_by = ${UPLOAD_LEASE + jobId} returning id`,
+  );
+  return held.length > 0;
+}
+
+/**
+ * Stores the job and its rows a chunk per transaction, yielding between them, so a large file
+ * never holds the database (PGlite: the only connection) for long; workers see the job only once
+ * every row is stored. Answers the job as accepted.
+ */
+export async function acceptImport(
+  run: TenantRun,
+  ctx: RequestContext,
+  input: NewImport,
+): Promise<ImportJobAnswer> {
+  const orgId = ctx.organizationId;
+  const jobId = newId();
+  // Chunks sized to take about 30 ms each (pacing.ts), each a transaction with one JSON parameter.
+  const pace = storePace();
+  const store = async (tx: Tx, start: number) => {
+    const began = performance.now();
+    const chunk = input.rows.slice(start, start + pace.size);
+    await storeRows(tx, orgId, jobId, chunk);
+    pace.observe(chunk.length, performance.now() - began);
+    return start + chunk.length;
+  };
+  let next = await run(async (tx) => {
+    await assertImportOptions(tx, ctx, input.options);
     await tx.execute(sql`
-      insert into import_job_rows (organization_id, job_id, row_no, data, outcome, reason, match_row)
-      select ${orgId}, ${jobId}, x.row_no, x.data, x.outcome, x.reason, x.match_row
-      from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
-        as x(row_no int, data jsonb, outcome text, reason text, match_row int)`);
+      insert into import_jobs (organization_id, id, source, file_name, options, total, created_by,
+        locked_by, locked_until)
+      values (${orgId}, ${jobId}, ${input.source}, ${input.fileName}, ${JSON.stringify(input.options)}::jsonb,
+              ${input.rows.length}, ${ctx.userId}, ${UPLOAD_LEASE + jobId},
+              now() + make_interval(secs => ${UPLOAD_LEASE_S}))`);
+    return store(tx, 0);
+  });
+  try {
+    while (next < input.rows.length) {
+      await nextTurn();
+      const from = next;
+      next = await run(async (tx) => {
+        if (!(await holdUpload(tx, orgId, jobId))) throw new AppError('INTERNAL', UPLOAD_STOPPED);
+        return store(tx, from);
+      });
+    }
+    await nextTurn();
+    return await run(async (tx) => {
+      if (!(await holdUpload(tx, orgId, jobId, true))) throw new AppError('INTERNAL', UPLOAD_STOPPED);
+      return importStatus(tx, orgId, jobId, { page: 1, pageSize: 100 });
+    });
+  } catch (err) {
+    // Nothing of a job whose rows are not all stored is ever imported.
+    await run((tx) => failUpload(tx, orgId, jobId)).catch(() => undefined);
+    throw err;
   }
-  return importStatus(tx, orgId, jobId, { page: 1, pageSize: 100 });
+}
+
+/** A job whose upload stopped: failed with nothing imported, and its stored rows dropped. */
+export async function failUpload(tx: Tx, orgId: string, jobId: string): Promise<void> {
+  await tx.execute(sql`
+    update import_jobs set status = 'failed', last_error = ${UPLOAD_STOPPED}, finished_at = now(),
+      updated_at = now(), locked_by = null, locked_until = null
+    where organization_id = ${orgId} and id = ${jobId} and status = 'processing'`);
+  await tx.execute(sql`delete from import_job_rows where organization_id = ${orgId} and job_id = ${jobId}`);
 }
 
 interface JobRow {

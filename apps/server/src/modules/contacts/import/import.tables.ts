@@ -5,13 +5,15 @@ import { userReference } from '../../auth/auth.tables.ts';
 import { tenantColumn } from '../../organizations/organizations.tables.ts';
 
 // The contact import as a table-backed job (core §4 contact import). The rows a client sends are
-// stored with the job in one transaction, so nothing accepted is ever lost; a worker then works
-// through them in batches, each committed together with the job's counters.
+// stored with the job before it is answered, a chunk per transaction while the upload holds the
+// job's lease, so nothing accepted is ever lost and a half-stored job is never imported; a worker
+// then works through them in batches, each committed together with the job's counters.
 
 /**
  * One import. `processed` is the row number the committed batches have reached: a worker that
  * resumes (after a crash, or when the lease of a dead worker lapses) starts after it.
- * `locked_by`/`locked_until` are the lease of the worker processing it, renewed every batch.
+ * `locked_by`/`locked_until` are the lease of the worker processing it, renewed every batch (or,
+ * while its rows are being stored, of the upload: `upload:` and the job id).
  */
 export const importJobs = pgTable(
   'import_jobs',

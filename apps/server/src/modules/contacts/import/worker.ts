@@ -5,6 +5,8 @@ import type { DatabaseHandle, Tx } from '../../../db/client.ts';
 import { withTenant } from '../../../db/tenant.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { rows } from '../../../lib/sql.ts';
+import { failUpload, nextTurn, UPLOAD_LEASE } from './import.service.ts';
+import { ImportPacing } from './pacing.ts';
 import type { ImportCandidate } from './rows.ts';
 import { type RowResult, writeCandidates } from './writer.ts';
 
@@ -20,6 +22,10 @@ import { type RowResult, writeCandidates } from './writer.ts';
  * - Each batch of rows is one transaction: it locks the job row, checks the lease is still ours,
  *   writes the contacts, and moves the job's counters and `processed` forward. A crash loses at most
  *   the batch in flight, which is rolled back and done again; a row is never imported twice.
+ * - Between batches the worker yields (setImmediate), so on PGlite, where every transaction waits
+ *   for the one before it, requests that arrived meanwhile run before the next batch.
+ * - A job still leased to its upload (import.service.ts) is not started; one whose upload stopped
+ *   half-way is failed when claimed, with nothing imported.
  */
 
 export interface ImportWorkerOptions {
@@ -36,6 +42,8 @@ export interface ImportWorkerOptions {
 interface ClaimedJob {
   organization_id: string;
   id: string;
+  /** Who held the job before this claim: an upload that never finished storing its rows? */
+  was: string | null;
 }
 
 interface LockedJob {
@@ -43,6 +51,13 @@ interface LockedJob {
   processed: number;
   created_by: string | null;
   options: ImportOptions | string;
+}
+
+interface Batch {
+  state: 'more' | 'done' | 'lost';
+  rows: number;
+  created: number;
+  took: number;
 }
 
 interface JobRowData {
@@ -59,23 +74,23 @@ const parsed = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) 
 
 export class ImportWorker {
   readonly id = `import-${process.pid}-${randomBytes(4).toString('hex')}`;
-  private readonly batchSize: number;
   private readonly leaseMs: number;
   private readonly pollMs: number;
   private readonly maxAttempts: number;
   private stopped = true;
   private stopping = false;
   private loop: Promise<void> | null = null;
+  private readonly pacing: ImportPacing;
   private wake: (() => void) | null = null;
 
   constructor(
     private readonly database: DatabaseHandle,
     private readonly opts: ImportWorkerOptions = {},
   ) {
-    this.batchSize = opts.batchSize ?? 1000;
     this.leaseMs = opts.leaseMs ?? 30_000;
     this.pollMs = opts.pollMs ?? 1000;
     this.maxAttempts = opts.maxAttempts ?? 3;
+    this.pacing = new ImportPacing(database, opts.batchSize, opts.log);
   }
 
   start(): void {
@@ -143,12 +158,12 @@ export class ImportWorker {
   private async claim(takeOver: boolean): Promise<ClaimedJob | null> {
     const records = await this.database.query<ClaimedJob>(
       `update import_jobs j set locked_by = $1, locked_until = now() + make_interval(secs => $2), updated_at = now()
-       from (select organization_id, id from import_jobs
+       from (select organization_id, id, locked_by from import_jobs
              where status = 'processing'
                and ($3 or locked_by is null or locked_until < now() or locked_by = $1)
              order by updated_at, created_at limit 1 for update skip locked) c
        where j.organization_id = c.organization_id and j.id = c.id
-       returning j.organization_id, j.id`,
+       returning j.organization_id, j.id, c.locked_by as was`,
       [this.id, this.leaseMs / 1000, takeOver],
     );
     return records[0] ?? null;
@@ -156,6 +171,13 @@ export class ImportWorker {
 
   /** Works through one job; answers false when it stopped early (maxBatches) holding the lease. */
   private async process(job: ClaimedJob, maxBatches = Number.POSITIVE_INFINITY): Promise<boolean> {
+    if (job.was?.startsWith(UPLOAD_LEASE)) {
+      // Its upload stopped half-way (the process died): none of it is imported.
+      await withTenant(this.database.db, job.organization_id, (tx) =>
+        failUpload(tx, job.organization_id, job.id),
+      );
+      return true;
+    }
     this.opts.log?.info({ jobId: job.id }, 'import worker: processing');
     for (let batches = 0; ; ) {
       if (batches >= maxBatches) return false;
@@ -164,10 +186,14 @@ export class ImportWorker {
         return false;
       }
       try {
-        const state = await withTenant(this.database.db, job.organization_id, (tx) => this.batch(tx, job));
+        const { state, rows, created, took } = await withTenant(this.database.db, job.organization_id, (tx) =>
+          this.batch(tx, job),
+        );
         batches += 1;
-        if (state === 'done') await this.mergePendingEntries();
+        await this.pacing.afterBatch(rows, created, took);
+        if (state === 'done') await this.pacing.afterImport();
         if (state !== 'more') return true;
+        await nextTurn();
       } catch (err) {
         if (err instanceof AppError) {
           await this.fail(job, err.message);
@@ -183,8 +209,13 @@ export class ImportWorker {
     }
   }
 
-  /** One batch in one transaction; answers whether more rows are left, or that the job is not ours. */
-  private async batch(tx: Tx, job: ClaimedJob): Promise<'more' | 'done' | 'lost'> {
+  /**
+   * One batch in one transaction; answers whether more rows are left (or that the job is not
+   * ours), with how many rows it read, how many contacts it created and how long it took (its
+   * own time, not its wait for the connection: on PGlite, behind other requests).
+   */
+  private async batch(tx: Tx, job: ClaimedJob): Promise<Batch> {
+    const started = performance.now();
     const orgId = job.organization_id;
     const [locked] = await rows<LockedJob>(
       tx,
@@ -192,12 +223,12 @@ export class ImportWorker {
           where organization_id = ${orgId} and id = ${job.id} and status = 'processing' and locked_by = ${this.id}
           for update`,
     );
-    if (!locked) return 'lost';
+    if (!locked) return { state: 'lost', rows: 0, created: 0, took: 0 };
     const records = await rows<JobRowData>(
       tx,
       sql`select row_no, data, outcome from import_job_rows
           where organization_id = ${orgId} and job_id = ${job.id} and row_no > ${locked.processed}
-          order by row_no limit ${this.batchSize}`,
+          order by row_no limit ${this.pacing.batchSize}`,
     );
     const candidates = records
       .filter((r) => r.outcome === null)
@@ -230,12 +261,12 @@ export class ImportWorker {
         duplicates = duplicates + ${count('duplicate')}, rejected = rejected + ${count('rejected')},
         attempts = 0, last_error = null, updated_at = now(), ${finish}
       where organization_id = ${orgId} and id = ${job.id}`);
-    if (done) {
-      // The created rows are contacts now; only the refused ones stay, as the job's report.
-      await tx.execute(sql`delete from import_job_rows
-        where organization_id = ${orgId} and job_id = ${job.id} and outcome is null`);
-    }
-    return done ? 'done' : 'more';
+    // The created rows are contacts now; only the refused ones stay, as the job's report.
+    await tx.execute(sql`delete from import_job_rows
+      where organization_id = ${orgId} and job_id = ${job.id} and row_no > ${locked.processed}
+        and row_no <= ${processed} and outcome is null`);
+    const took = performance.now() - started;
+    return { state: done ? 'done' : 'more', rows: records.length, created: count('created'), took };
   }
 
   /** Duplicates and refusals found against saved contacts join the job's report. */
@@ -248,20 +279,6 @@ export class ImportWorker {
       update import_job_rows r set outcome = x.outcome, reason = x.reason, match_contact_id = x.match
       from jsonb_to_recordset(${JSON.stringify(refused)}::jsonb) as x(row_no int, outcome text, reason text, match uuid)
       where r.organization_id = ${job.organization_id} and r.job_id = ${job.id} and r.row_no = x.row_no`);
-  }
-
-  /**
-   * New entries of the contacts' GIN (search) indexes wait in pending lists that every search
-   * reads; merging them once an import ends keeps searches fast straight away.
-   */
-  private async mergePendingEntries(): Promise<void> {
-    await this.database
-      .query(
-        `select gin_clean_pending_list(i.indexrelid) from pg_index i
-         join pg_class c on c.oid = i.indexrelid join pg_am a on a.oid = c.relam
-         where i.indrelid = 'contacts'::regclass and a.amname = 'gin'`,
-      )
-      .catch((err) => this.opts.log?.error({ err }, 'import worker: merging search index entries failed'));
   }
 
   private async recordFailure(job: ClaimedJob, err: unknown): Promise<number> {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { newId } from '../../../lib/ids.ts';
 import { rows } from '../../../lib/sql.ts';
+import { freshCheckInCodes, memberTypeIds } from '../check-in-code.ts';
 import { resolveLookups } from './lookups.ts';
 import type { ImportCandidate } from './rows.ts';
 
@@ -27,6 +28,14 @@ export interface RowResult {
   reason: string | null;
   matchContactId: string | null;
   matchRow: number | null;
+}
+
+/** One contact row as insertContacts() sends it (jsonb_to_recordset's columns). */
+interface NewContact {
+  id: string;
+  contact_type_id: string | null;
+  punch_id: string | null;
+  [column: string]: unknown;
 }
 
 interface Match {
@@ -127,7 +136,7 @@ export async function writeCandidates(
     orgId,
     fresh.map((r) => r.value),
   );
-  const inserts = [];
+  const inserts: NewContact[] = [];
   for (const { rowNo, value: c } of fresh) {
     const typeProblem = wc.forcedTypeId ? null : lookups.typeProblem(c.contactType);
     if (typeProblem) {
@@ -168,11 +177,27 @@ export async function writeCandidates(
       matchRow: null,
     });
   }
-  if (inserts.length > 0) await insertContacts(tx, wc, inserts);
+  if (inserts.length > 0) {
+    await giveCheckInCodes(tx, orgId, inserts);
+    await insertContacts(tx, wc, inserts);
+  }
   return candidates.map((r) => results.get(r.rowNo)!);
 }
 
-async function insertContacts(tx: Tx, wc: WriteContext, inserts: Record<string, unknown>[]): Promise<void> {
+/** New members without a punch id get a random check-in code each (check-in-code.ts). */
+async function giveCheckInCodes(tx: Tx, orgId: string, inserts: NewContact[]): Promise<void> {
+  const typed = inserts.filter((r) => !r.punch_id && r.contact_type_id);
+  if (typed.length === 0) return;
+  const members = await memberTypeIds(tx, orgId);
+  const needing = typed.filter((r) => members.has(r.contact_type_id!));
+  const given = new Set(inserts.map((r) => r.punch_id).filter((v): v is string => !!v));
+  const codes = await freshCheckInCodes(tx, orgId, needing.length, given);
+  needing.forEach((r, i) => {
+    r.punch_id = codes[i]!;
+  });
+}
+
+async function insertContacts(tx: Tx, wc: WriteContext, inserts: NewContact[]): Promise<void> {
   const orgId = wc.organizationId;
   const user = wc.userId;
   await tx.execute(sql`

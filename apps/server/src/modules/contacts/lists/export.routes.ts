@@ -1,6 +1,6 @@
-import { PassThrough } from 'node:stream';
 import { contactExportQuery } from '@opsuite/shared';
 import { z } from 'zod';
+import { streamedAnswer } from '../../../lib/streamed-answer.ts';
 import type { App } from '../../../plugins/types.ts';
 import { contactsAccess } from '../access.ts';
 import { ReaderGone, writeContactsCsv } from './export.service.ts';
@@ -17,18 +17,15 @@ export function contactsExportRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      const out = new PassThrough();
       // The transaction stays open while the rows stream out; it ends with the last batch, or
-      // rolls back if the reader goes away.
-      req
-        .tenant((tx) => writeContactsCsv(tx, req.ctx!, req.query, out))
-        .then(
-          () => out.end(),
-          (err) => {
-            if (!(err instanceof ReaderGone)) req.log.error({ err }, 'contacts export failed');
-            out.destroy(err as Error);
-          },
-        );
+      // rolls back if the reader goes away. A failure before the first rows are read is answered
+      // as an error; a later one cuts the download off unfinished.
+      const out = streamedAnswer(
+        (stream) => req.tenant((tx) => writeContactsCsv(tx, req.ctx!, req.query, stream)),
+        (err) => {
+          if (!(err instanceof ReaderGone)) req.log.error({ err }, 'contacts export failed');
+        },
+      );
       const day = new Date().toISOString().slice(0, 10);
       return (
         reply

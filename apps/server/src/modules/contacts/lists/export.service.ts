@@ -77,8 +77,10 @@ export async function writeContactsCsv(
     sql`select id, value from contact_fields where organization_id = ${ctx.organizationId} and not is_system
         order by sort_order, id`,
   );
-  // A byte-order mark so spreadsheet programs read the file as UTF-8.
-  await write(out, `\uFEFF${line([...COLUMNS.map(([name]) => name), ...custom.map((f) => f.value)])}`);
+  // A byte-order mark so spreadsheet programs read the file as UTF-8. Held back until the first
+  // rows are read: a query that fails then is still answered as an error, not as a cut-off file.
+  let header: string | null =
+    `\uFEFF${line([...COLUMNS.map(([name]) => name), ...custom.map((f) => f.value)])}`;
   const { key, id, from, order, outer } = sortOf(q.ratingType);
   let after: { key: string; id: string } | null = null;
   let written = 0;
@@ -91,12 +93,17 @@ export async function writeContactsCsv(
       tx,
       contactAnswerSql(ctx.organizationId, source, outer, sql`, c.sort_key`),
     );
-    if (found.length === 0) break;
     let chunk = '';
-    for (const text of await answerTexts(tx, ctx.organizationId, found)) {
+    const texts = found.length > 0 ? await answerTexts(tx, ctx.organizationId, found) : [];
+    for (const text of texts) {
       const c = toContactAnswer(text);
       chunk += line([...COLUMNS.map(([, pick]) => pick(c)), ...custom.map((f) => c.customFields[f.id])]);
     }
+    if (header !== null) {
+      await write(out, header);
+      header = null;
+    }
+    if (found.length === 0) break;
     await write(out, chunk);
     written += found.length;
     const last = found[found.length - 1]!;
