@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idSchema } from './common.ts';
+import { paymentAnswer } from './billing-payments.ts';
+import { dayField, idSchema, instantField } from './common.ts';
 import { mutationAnswer, nullableField, pageNumber, pageSizeNumber, queryField } from './contact-inputs.ts';
 
 // A contact's contracts (membership agreements) and invoices (core §2 contact views; platform §3
@@ -21,7 +22,7 @@ export const CONTRACT_PAGINATION = { page: 1, pageSize: 20 } as const;
 /** The largest amount accepted: 10 million in the currency (1e9 cents). */
 export const AMOUNT_CENTS_MAX = 1_000_000_000;
 
-const day = (label: string) => z.iso.date({ message: `${label} must be a date (YYYY-MM-DD)` });
+const day = (label: string) => dayField(`${label} must be a date (YYYY-MM-DD)`, label);
 const amountCents = (label: string, min: number) =>
   z
     .number({ message: `${label} must be a number of cents` })
@@ -43,6 +44,10 @@ const contractFields = {
   }),
   status: z.enum(CONTRACT_STATUSES, { message: 'Status must be active, frozen, cancelled or expired' }),
   notes: nullableField(z.string().trim().max(2000)),
+  /** Charged once, on the contract's first invoice. */
+  signUpFeeCents: amountCents('Sign-up fee', 0),
+  /** The first bill date: full cycles line up on it; days before it are prorated. Default: the start date. */
+  anchorDay: nullableField(day('First bill date')),
 };
 const endAfterStart = (b: { startDate?: string; endDate?: string | null }) =>
   !b.startDate || !b.endDate || b.endDate >= b.startDate;
@@ -54,6 +59,8 @@ export const contractCreateBody = z
     endDate: contractFields.endDate.optional(),
     status: z.enum(['active', 'frozen'], { message: 'A new contract is active or frozen' }).optional(),
     notes: contractFields.notes.optional(),
+    signUpFeeCents: contractFields.signUpFeeCents.optional(),
+    anchorDay: contractFields.anchorDay.optional(),
   })
   .refine(endAfterStart, END_BEFORE_START);
 export type ContractCreateBody = z.infer<typeof contractCreateBody>;
@@ -87,6 +94,15 @@ export const contractAnswer = z.object({
   /** Whether this is the contract the contact's plan and payment status come from. */
   isCurrent: z.boolean(),
   invoiceCount: z.number(),
+  signUpFeeCents: z.number(),
+  /** The day cycles line up on (the first bill date). */
+  anchorDay: z.string(),
+  /** The next day an invoice is issued and charged; null when nothing more is billed. */
+  nextBillDay: z.string().nullable(),
+  /** A cancellation waiting for the paid period to end: the contract's last day. */
+  cancelsOn: z.string().nullable(),
+  /** The freeze holding the contract (end: the day it thaws; null while open-ended). */
+  freeze: z.object({ start: z.string(), end: z.string().nullable() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -120,11 +136,17 @@ export const invoiceCreateBody = z.object({
 });
 export type InvoiceCreateBody = z.infer<typeof invoiceCreateBody>;
 
+/**
+ * Marking an invoice paid. With `card` the contact's saved card (`cardId`, else the default) is
+ * charged through the card provider; a contact without a saved card has the payment recorded as
+ * taken elsewhere (a card terminal), like cash, bank transfer and other.
+ */
 export const invoicePayBody = z.object({
-  paidAt: z.iso.datetime({ offset: true, message: 'Paid at must be a date and time' }).optional(),
+  paidAt: instantField('Paid at must be a date and time', 'Paid at').optional(),
   method: z
     .enum(PAYMENT_METHODS, { message: 'Method must be cash, card, bank transfer or other' })
     .optional(),
+  cardId: idSchema.optional(),
 });
 export type InvoicePayBody = z.infer<typeof invoicePayBody>;
 
@@ -146,6 +168,17 @@ export const invoiceAnswer = z.object({
   status: z.enum(INVOICE_STATUSES),
   paidAt: z.string().nullable(),
   paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
+  /** The billing period of a contract's recurring invoice (end: the first day after it). */
+  periodStart: z.string().nullable(),
+  periodEnd: z.string().nullable(),
+  /** Collected on it (a processing fee passed to the payer included) and refunded of that. */
+  paidCents: z.number(),
+  refundedCents: z.number(),
+  /** Card charges tried and how many failed; the next automatic try while dunning runs. */
+  attemptCount: z.number(),
+  failedAttempts: z.number(),
+  nextAttemptAt: z.string().nullable(),
+  lastFailure: z.object({ code: z.string(), message: z.string() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -173,3 +206,16 @@ export const billingRemovedAnswer = z.object({
   message: z.string(),
   billing: billingStateAnswer,
 });
+
+/** One invoice with its charge attempts and refunds, newest first. */
+export const invoiceDetailAnswer = z.object({
+  data: invoiceAnswer.extend({ payments: z.array(paymentAnswer) }),
+  billing: billingStateAnswer,
+});
+export type InvoiceDetail = z.infer<typeof invoiceDetailAnswer>['data'];
+
+/** A freeze until a day: billing pauses and the contract thaws by itself on that day. */
+export const contractFreezeBody = z.object({ until: day('Until') });
+export type ContractFreezeBody = z.infer<typeof contractFreezeBody>;
+
+export * from './billing-payments.ts';

@@ -114,3 +114,29 @@ describe('finance stats', () => {
     });
   });
 });
+
+describe('a failed charge', () => {
+  it('makes an invoice due and past due before its due day has passed', () => {
+    const failed: InvoiceRecord = {
+      status: 'sent',
+      amountCents: 4_000,
+      dueDate: '2026-03-02',
+      overdue: true,
+    };
+    const waiting: InvoiceRecord = { ...failed, overdue: false };
+    expect(invoiceStats([failed], now, NY)).toMatchObject({
+      due: 1,
+      sent: 0,
+      dueAmount: 4_000,
+      scheduledAmount: 0,
+    });
+    expect(invoiceStats([waiting], now, NY)).toMatchObject({
+      due: 0,
+      sent: 1,
+      dueAmount: 0,
+      scheduledAmount: 4_000,
+    });
+    expect(financeStats([failed], now, NY)).toMatchObject({ pastDue: 4_000, upcoming: 0 });
+    expect(financeStats([waiting], now, NY)).toMatchObject({ pastDue: 0, upcoming: 4_000 });
+  });
+});

@@ -19,6 +19,8 @@ export interface InvoiceRecord {
   dueDate: string;
   /** Issued by a recurring contract (ongoing revenue) rather than a one-off sale. */
   recurring?: boolean;
+  /** Late before its due day has passed: a charge of it failed (dunning is running). */
+  overdue?: boolean;
   payments?: readonly InvoicePaymentRecord[];
 }
 
@@ -100,7 +102,7 @@ export function invoiceStats(
     if (invoice.status === 'void') continue;
     const paid = paidOf(invoice);
     const outstanding = invoice.amountCents - paid;
-    const reached = invoice.dueDate <= cal.today;
+    const reached = invoice.dueDate <= cal.today || invoice.overdue === true;
     stats.total++;
     if (invoice.status === 'draft') stats.draft++;
     else if (outstanding <= 0) stats.paid++;
@@ -130,7 +132,7 @@ export interface FinanceStats {
   /** All cents collected, split by recurring (ongoing) and one-off invoices: ongoing + oneTime = totalCollected. */
   ongoing: number;
   oneTime: number;
-  /** Cents unpaid on sent invoices whose due day has passed. */
+  /** Cents unpaid on sent invoices whose due day has passed (or marked overdue: a failed charge). */
   pastDue: number;
   /** Cents unpaid on sent invoices due today or later, and on drafts. */
   upcoming: number;
@@ -167,7 +169,8 @@ export function financeStats(
     }
     if (invoice.status === 'void') continue;
     const outstanding = outstandingOf(invoice);
-    if (invoice.status === 'sent' && invoice.dueDate < cal.today) stats.pastDue += outstanding;
+    const late = invoice.dueDate < cal.today || invoice.overdue === true;
+    if (invoice.status === 'sent' && late) stats.pastDue += outstanding;
     else stats.upcoming += outstanding;
   }
   return stats;

@@ -1,6 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
-import { PeriodicJob } from '../../lib/periodic-job.ts';
 import { rows } from '../../lib/sql.ts';
 import { planAndStatusUpdate } from '../contacts/index.ts';
 
@@ -10,8 +9,8 @@ import { planAndStatusUpdate } from '../contacts/index.ts';
 //   wins over a frozen one, then the latest start. plan = its title (null when the contact has
 //   contracts but none is current; a contact without any contract keeps the plan it was given).
 // - payment status: frozen when the current contract is frozen; otherwise past_due when a due
-//   invoice's due date has passed in the organisation's time zone; otherwise none. A contact
-//   without contracts or invoices keeps the status it was given.
+//   invoice's due date has passed in the organisation's time zone or a card charge of it failed;
+//   otherwise none. A contact without contracts or invoices keeps the status it was given.
 // Writes run `syncBillingState` in their own transaction; the sweep below catches what only the
 // passing of time changes (an invoice falling due, a contract reaching its end date).
 
@@ -22,6 +21,9 @@ export interface BillingState {
 
 /** "Today" of the contact's organisation, as a date (needs `o`, the organisations row). */
 const TODAY = sql`(now() at time zone o.time_zone)::date`;
+
+/** A due invoice `i` that reads as past due: its due date has passed, or a charge of it failed. */
+export const OVERDUE = sql`i.status = 'due' and (i.due_date < ${TODAY} or i.failed_attempts > 0)`;
 
 /** Current-contract condition for contracts `k` of contact `c`. */
 export const CURRENT_CONTRACT = sql`k.organization_id = c.organization_id and k.contact_id = c.id
@@ -44,7 +46,7 @@ function syncSql(target: SQL): SQL {
                 where i.organization_id = c.organization_id and i.contact_id = c.id) as has_invoices,
         exists (select 1 from contact_invoices i
                 where i.organization_id = c.organization_id and i.contact_id = c.id
-                  and i.status = 'due' and i.due_date < ${TODAY}) as overdue
+                  and ${OVERDUE}) as overdue
       from contacts c
       join organizations o on o.id = c.organization_id
       left join lateral (
@@ -75,6 +77,21 @@ export async function syncBillingState(tx: Tx, orgId: string, contactId: string)
   return { plan: row?.plan ?? null, paymentStatus: row?.payment_status ?? 'none' };
 }
 
+/** The same for many contacts at once (the runner's batches); answers how many changed. */
+export async function syncBillingStates(
+  tx: Tx,
+  contacts: readonly { organizationId: string; contactId: string }[],
+): Promise<number> {
+  if (contacts.length === 0) return 0;
+  const json = JSON.stringify(contacts.map((c) => ({ o: c.organizationId, c: c.contactId })));
+  const found = await rows<{ changed: number }>(
+    tx,
+    syncSql(sql`(c.organization_id, c.id) in (
+      select x.o, x.c from jsonb_to_recordset(${json}::jsonb) x(o uuid, c uuid))`),
+  );
+  return Number(found[0]?.changed ?? 0);
+}
+
 /**
  * What time alone changes, for every organisation (run outside tenant context): contracts whose
  * end date has passed become expired, and the contacts concerned (those plus contacts with an
@@ -85,7 +102,10 @@ export async function sweepBillingStates(db: Database): Promise<{ expired: numbe
   return db.transaction(async (tx) => {
     const expired = await rows<{ organization_id: string; contact_id: string }>(
       tx,
-      sql`update contact_contracts k set status = 'expired', updated_at = now()
+      // A contract cancelled at period end reads as cancelled once its paid period is over.
+      sql`update contact_contracts k
+          set status = case when k.cancel_requested_at is null then 'expired' else 'cancelled' end,
+            next_bill_day = null, updated_at = now()
           from organizations o
           where o.id = k.organization_id and k.status in ('active', 'frozen')
             and k.end_date is not null and k.end_date < ${TODAY}
@@ -102,15 +122,4 @@ export async function sweepBillingStates(db: Database): Promise<{ expired: numbe
     const found = await rows<{ changed: number }>(tx, syncSql(touched));
     return { expired: expired.length, contacts: found[0]?.changed ?? 0 };
   });
-}
-
-/** Runs the sweep shortly after start and then every `everyMs`; stops with the app. */
-export class BillingSweeper extends PeriodicJob {
-  constructor(db: Database, log: { error(obj: unknown, msg: string): void }, everyMs = 10 * 60_000) {
-    super('billing sweep', () => sweepBillingStates(db), log, everyMs);
-  }
-
-  override start(firstDelayMs = 5_000): void {
-    super.start(firstDelayMs);
-  }
 }

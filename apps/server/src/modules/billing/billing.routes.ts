@@ -1,7 +1,9 @@
 import {
   billingRemovedAnswer,
+  type ContractAnswer,
   contactBillingParams,
   contractCreateBody,
+  contractFreezeBody,
   contractItemParams,
   contractListAnswer,
   contractListQuery,
@@ -12,22 +14,55 @@ import {
   invoiceListAnswer,
   invoiceListQuery,
   invoiceMutationAnswer,
-  invoicePayBody,
 } from '@opsuite/shared';
+import type { FastifyRequest } from 'fastify';
 import { tenantRoute } from '../../plugins/access.ts';
-import type { App } from '../../plugins/types.ts';
-import { createContract, deleteContract, listContracts, updateContract } from './contracts.service.ts';
-import { changeInvoice, createInvoice, deleteInvoice, listInvoices } from './invoices.service.ts';
+import type { App, RequestContext } from '../../plugins/types.ts';
+import type { BillingState } from './billing-state.ts';
+import { oneContract } from './contract-rows.ts';
+import {
+  contractAction,
+  createContract,
+  currentBilling,
+  deleteContract,
+  listContracts,
+  updateContract,
+} from './contracts.service.ts';
+import { createInvoice, deleteInvoice, forfeitInvoice, listInvoices } from './invoices.service.ts';
+import type { BillingServices } from './services.ts';
 
 // Contracts and invoices of a contact (core §2 contact views). The specification names no paths;
 // these follow /contact-file/{contactId}: the contact in the path, one record after it.
 //   GET, POST /contact-contract/{contactId}; PUT, DELETE /contact-contract/{contactId}/{contractId}
-//   GET, POST /contact-invoice/{contactId}; PUT /contact-invoice/{contactId}/{invoiceId}/pay|refund|forfeit;
-//   DELETE /contact-invoice/{contactId}/{invoiceId}
-// Every write answers the contact's resulting plan and payment status (`billing`).
+//   POST /contact-contract/{contactId}/{contractId}/freeze|thaw|cancel
+//   GET, POST /contact-invoice/{contactId}; PUT /contact-invoice/{contactId}/{invoiceId}/forfeit;
+//   DELETE /contact-invoice/{contactId}/{invoiceId} (paying and refunding: charges/charges.routes.ts)
+// Every write answers the contact's resulting plan and payment status (`billing`). A contract
+// added or unfrozen bills what it owes today before the answer (issued and charged).
 
-export function contactBillingRoutes(app: App) {
+export function contactBillingRoutes(app: App, billing: BillingServices) {
   const contracts = ['contracts'];
+  // Writes that may start billing run their transactions themselves (systemReads).
+  const billingWrite = (action: 'write' | 'update') => ({
+    ...tenantRoute('contacts', action),
+    systemReads: true,
+  });
+  /** Bills what the contract owes today, then reads it (and the contact's state) again. */
+  const billNow = async <T extends { data: ContractAnswer; billing: BillingState }>(
+    req: FastifyRequest,
+    ctx: RequestContext,
+    contactId: string,
+    out: T,
+  ): Promise<T> => {
+    if (out.data.status !== 'active' || !out.data.nextBillDay) return out;
+    await billing.billContract(ctx.organizationId, out.data._id);
+    return req.tenant(async (tx) => ({
+      ...out,
+      data: await oneContract(tx, ctx.organizationId, contactId, out.data._id),
+      billing: await currentBilling(tx, ctx.organizationId, contactId),
+    }));
+  };
+
   app.get(
     '/contact-contract/:contactId',
     {
@@ -47,7 +82,7 @@ export function contactBillingRoutes(app: App) {
   app.post(
     '/contact-contract/:contactId',
     {
-      config: tenantRoute('contacts', 'write'),
+      config: billingWrite('write'),
       schema: {
         tags: contracts,
         params: contactBillingParams,
@@ -56,14 +91,17 @@ export function contactBillingRoutes(app: App) {
       },
     },
     async (req) => {
-      const out = await req.tenant((tx) => createContract(tx, req.ctx!, req.params.contactId, req.body));
+      const ctx = req.ctx!;
+      const { contactId } = req.params;
+      const made = await req.tenant((tx) => createContract(tx, ctx, contactId, req.body));
+      const out = await billNow(req, ctx, contactId, made);
       return { success: true as const, message: 'Contract added', ...out };
     },
   );
   app.put(
     '/contact-contract/:contactId/:contractId',
     {
-      config: tenantRoute('contacts', 'update'),
+      config: billingWrite('update'),
       schema: {
         tags: contracts,
         params: contractItemParams,
@@ -72,11 +110,35 @@ export function contactBillingRoutes(app: App) {
       },
     },
     async (req) => {
+      const ctx = req.ctx!;
       const { contactId, contractId } = req.params;
-      const out = await req.tenant((tx) => updateContract(tx, req.ctx!, contactId, contractId, req.body));
+      const changed = await req.tenant((tx) => updateContract(tx, ctx, contactId, contractId, req.body));
+      const out = await billNow(req, ctx, contactId, changed);
       return { success: true as const, ...out };
     },
   );
+  for (const kind of ['freeze', 'thaw', 'cancel'] as const) {
+    app.post(
+      `/contact-contract/:contactId/:contractId/${kind}`,
+      {
+        config: billingWrite('update'),
+        schema: {
+          tags: contracts,
+          params: contractItemParams,
+          ...(kind === 'freeze' ? { body: contractFreezeBody } : {}),
+          response: { 200: contractMutationAnswer },
+        },
+      },
+      async (req) => {
+        const ctx = req.ctx!;
+        const { contactId, contractId } = req.params;
+        const action = kind === 'freeze' ? { kind, until: (req.body as { until: string }).until } : { kind };
+        const changed = await req.tenant((tx) => contractAction(tx, ctx, contactId, contractId, action));
+        const out = kind === 'thaw' ? await billNow(req, ctx, contactId, changed) : changed;
+        return { success: true as const, ...out };
+      },
+    );
+  }
   app.delete(
     '/contact-contract/:contactId/:contractId',
     {
@@ -85,8 +147,8 @@ export function contactBillingRoutes(app: App) {
     },
     async (req) => {
       const { contactId, contractId } = req.params;
-      const billing = await req.tenant((tx) => deleteContract(tx, req.ctx!, contactId, contractId));
-      return { success: true as const, message: 'Contract deleted', billing };
+      const billingState = await req.tenant((tx) => deleteContract(tx, req.ctx!, contactId, contractId));
+      return { success: true as const, message: 'Contract deleted', billing: billingState };
     },
   );
 
@@ -120,26 +182,18 @@ export function contactBillingRoutes(app: App) {
       return { success: true as const, message: 'Invoice created', ...out };
     },
   );
-  for (const action of ['pay', 'refund', 'forfeit'] as const) {
-    app.put(
-      `/contact-invoice/:contactId/:invoiceId/${action}`,
-      {
-        config: tenantRoute('contacts', 'update'),
-        schema: {
-          tags: invoices,
-          params: invoiceItemParams,
-          ...(action === 'pay' ? { body: invoicePayBody.optional() } : {}),
-          response: { 200: invoiceMutationAnswer },
-        },
-      },
-      async (req) => {
-        const { contactId, invoiceId } = req.params;
-        const body = (req.body ?? {}) as Parameters<typeof changeInvoice>[5];
-        const out = await req.tenant((tx) => changeInvoice(tx, req.ctx!, contactId, invoiceId, action, body));
-        return { success: true as const, ...out };
-      },
-    );
-  }
+  app.put(
+    '/contact-invoice/:contactId/:invoiceId/forfeit',
+    {
+      config: tenantRoute('contacts', 'update'),
+      schema: { tags: invoices, params: invoiceItemParams, response: { 200: invoiceMutationAnswer } },
+    },
+    async (req) => {
+      const { contactId, invoiceId } = req.params;
+      const out = await req.tenant((tx) => forfeitInvoice(tx, req.ctx!, contactId, invoiceId));
+      return { success: true as const, ...out };
+    },
+  );
   app.delete(
     '/contact-invoice/:contactId/:invoiceId',
     {
@@ -148,8 +202,8 @@ export function contactBillingRoutes(app: App) {
     },
     async (req) => {
       const { contactId, invoiceId } = req.params;
-      const billing = await req.tenant((tx) => deleteInvoice(tx, req.ctx!, contactId, invoiceId));
-      return { success: true as const, message: 'Invoice deleted', billing };
+      const billingState = await req.tenant((tx) => deleteInvoice(tx, req.ctx!, contactId, invoiceId));
+      return { success: true as const, message: 'Invoice deleted', billing: billingState };
     },
   );
 }

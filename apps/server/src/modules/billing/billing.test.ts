@@ -1,3 +1,4 @@
+import { firstBillDay } from '@opsuite/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KIND } from '../../../test/helpers.ts';
 import { countsAgree, createKit, type Kit } from '../contacts/contacts.test-kit.ts';
@@ -51,6 +52,12 @@ describe(`contracts and invoices of a contact (${DB_KIND})`, () => {
         notes: 'Signed at the desk',
         isCurrent: true,
         invoiceCount: 0,
+        signUpFeeCents: 0,
+        anchorDay: day(-30),
+        // Started before today: billing begins with the first period after today.
+        nextBillDay: firstBillDay({ cycle: 'monthly', startDay: day(-30) }, day(0)),
+        cancelsOn: null,
+        freeze: null,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
       },

@@ -3,80 +3,25 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { isoText, rows } from '../../lib/sql.ts';
+import { rows } from '../../lib/sql.ts';
 import type { RequestContext } from '../../plugins/types.ts';
 import { assertContactsExist, recordActivity } from '../contacts/index.ts';
 import { contactContracts } from './billing.tables.ts';
-import { CURRENT_CONTRACT, CURRENT_CONTRACT_ORDER, syncBillingState } from './billing-state.ts';
+import { syncBillingState } from './billing-state.ts';
+import { contractRows, oneContract, toContractAnswer } from './contract-rows.ts';
+import {
+  cancelContract,
+  freezeContract,
+  initialBillDay,
+  lockSchedule,
+  orgToday,
+  type ScheduleRow,
+  thawContract,
+} from './contract-schedule.ts';
 
 // Contracts (membership agreements) of a contact: list, add, change (freeze, unfreeze, cancel,
-// expire) and delete; each change re-derives the contact's plan and payment status.
-
-interface ContractRow {
-  id: string;
-  contact_id: string;
-  title: string;
-  start_date: string;
-  end_date: string | null;
-  amount_cents: number;
-  billing_interval: ContractAnswer['billingInterval'];
-  status: ContractStatus;
-  notes: string | null;
-  is_current: boolean;
-  invoice_count: number;
-  created_at: string;
-  updated_at: string;
-}
-
-const toAnswer = (r: ContractRow): ContractAnswer => ({
-  _id: r.id,
-  contactId: r.contact_id,
-  title: r.title,
-  startDate: r.start_date,
-  endDate: r.end_date,
-  amountCents: Number(r.amount_cents),
-  billingInterval: r.billing_interval,
-  status: r.status,
-  notes: r.notes,
-  isCurrent: r.is_current,
-  invoiceCount: Number(r.invoice_count),
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-});
-
-/** One statement: the contact's contracts (a page, or one by id) with the current one marked. */
-function contractRows(
-  tx: Tx,
-  orgId: string,
-  contactId: string,
-  page: { limit: number; offset: number } | string,
-) {
-  const one = typeof page === 'string';
-  return rows<ContractRow>(
-    tx,
-    sql`with c as (select organization_id, id from contacts where organization_id = ${orgId} and id = ${contactId}),
-        cur as (
-          select k.id from contact_contracts k, c join organizations o on o.id = c.organization_id
-          where ${CURRENT_CONTRACT} order by ${CURRENT_CONTRACT_ORDER} limit 1)
-        select k.id, k.contact_id, k.title, to_char(k.start_date, 'YYYY-MM-DD') as start_date,
-          to_char(k.end_date, 'YYYY-MM-DD') as end_date, k.amount_cents, k.billing_interval, k.status, k.notes,
-          coalesce(k.id = (select id from cur), false) as is_current,
-          (select count(*)::int from contact_invoices i
-           where i.organization_id = k.organization_id and i.contract_id = k.id) as invoice_count,
-          ${isoText(sql`k.created_at`)} as created_at, ${isoText(sql`k.updated_at`)} as updated_at
-        from contact_contracts k
-        where k.organization_id = ${orgId} and k.contact_id = ${contactId}
-          ${one ? sql`and k.id = ${page}` : sql``}
-        order by k.start_date desc, k.created_at desc, k.id desc
-        ${one ? sql`` : sql`limit ${page.limit} offset ${page.offset}`}`,
-  );
-}
-
-async function oneContract(tx: Tx, orgId: string, contactId: string, id: string) {
-  const [row] = await contractRows(tx, orgId, contactId, id);
-  if (!row) throw notFound('Contract');
-  return toAnswer(row);
-}
+// expire) and delete; each change re-derives the contact's plan and payment status. A contract
+// bills itself from its next bill day (contract-schedule.ts, runner/).
 
 export async function currentBilling(tx: Tx, orgId: string, contactId: string) {
   const [row] = await rows<{ plan: string | null; payment_status: 'none' | 'past_due' | 'frozen' }>(
@@ -103,7 +48,7 @@ export async function listContracts(
   );
   const total = Number(count?.n ?? 0);
   return {
-    list: found.map(toAnswer),
+    list: found.map(toContractAnswer),
     pagination: { page, pageSize, total, totalPages: totalPagesOf(total, pageSize) },
     billing: await currentBilling(tx, orgId, contactId),
   };
@@ -125,6 +70,8 @@ export async function createContract(
   const orgId = ctx.organizationId;
   await assertContactsExist(tx, orgId, [contactId]);
   const id = newId();
+  const today = await orgToday(tx, orgId);
+  const frozen = body.status === 'frozen';
   await tx.insert(contactContracts).values({
     organizationId: orgId,
     id,
@@ -136,8 +83,17 @@ export async function createContract(
     billingInterval: body.billingInterval,
     status: body.status ?? 'active',
     notes: body.notes ?? null,
+    signUpFeeCents: body.signUpFeeCents ?? 0,
+    anchorDay: body.anchorDay ?? null,
+    nextBillDay: frozen ? null : initialBillDay(body, today),
     createdBy: ctx.userId,
   });
+  if (frozen) {
+    // Added frozen: held open-ended until it is unfrozen.
+    await tx.execute(sql`insert into contract_freezes (organization_id, id, contract_id, start_day, planned_bill_day,
+        created_by)
+      values (${orgId}, ${newId()}, ${id}, ${today}, ${initialBillDay(body, today)}, ${ctx.userId})`);
+  }
   await recordActivity(tx, {
     organizationId: orgId,
     contactId,
@@ -150,16 +106,96 @@ export async function createContract(
   return { data: await oneContract(tx, orgId, contactId, id), billing };
 }
 
-/** What a status change is called, in the answer's message and on the timeline. */
-function statusMessage(from: ContractStatus, to: ContractStatus): string {
-  if (to === 'frozen') return 'Contract frozen';
-  if (to === 'active' && from === 'frozen') return 'Contract unfrozen';
-  if (to === 'cancelled') return 'Contract cancelled';
-  if (to === 'expired') return 'Contract marked as expired';
-  return 'Contract updated';
+const closed = (status: ContractStatus) => status === 'cancelled' || status === 'expired';
+
+/** The fields a plain update writes (the cycle fields only before the contract's first bill). */
+const PLAIN_FIELDS = ['title', 'amountCents', 'notes', 'signUpFeeCents', 'endDate'] as const;
+const CYCLE_FIELDS = ['startDate', 'anchorDay', 'billingInterval'] as const;
+
+async function hasBilled(tx: Tx, orgId: string, contractId: string): Promise<boolean> {
+  const found = await tx.execute(sql`select 1 from contact_invoices
+    where organization_id = ${orgId} and contract_id = ${contractId} and period_start is not null limit 1`);
+  return found.rows.length > 0;
 }
 
-const closed = (status: ContractStatus) => status === 'cancelled' || status === 'expired';
+/** The fields changed, and where billing goes on from when the schedule changed. */
+async function applyFields(tx: Tx, orgId: string, row: ScheduleRow, body: ContractUpdateBody, today: string) {
+  const set: Partial<typeof contactContracts.$inferInsert> = { updatedAt: new Date() };
+  for (const key of [...PLAIN_FIELDS, ...CYCLE_FIELDS]) {
+    if (body[key] !== undefined) (set as Record<string, unknown>)[key] = body[key];
+  }
+  const cycleChanged = CYCLE_FIELDS.some((k) => body[k] !== undefined);
+  const endChanged = body.endDate !== undefined && body.endDate !== row.end_date;
+  if ((cycleChanged || endChanged) && row.status === 'active') {
+    const billed = await hasBilled(tx, orgId, row.id);
+    const moved = CYCLE_FIELDS.filter((k) => {
+      const before = {
+        startDate: row.start_date,
+        anchorDay: row.anchor_day,
+        billingInterval: row.billing_interval,
+      }[k];
+      return body[k] !== undefined && body[k] !== before;
+    });
+    if (billed && moved.length > 0) {
+      throw conflict(
+        'This contract has been billed: cancel it and add a new one to change its dates or cycle',
+        moved[0],
+      );
+    }
+    const end = body.endDate === undefined ? row.end_date : body.endDate;
+    if (!billed) {
+      set.nextBillDay = initialBillDay(
+        {
+          billingInterval: body.billingInterval ?? row.billing_interval,
+          startDate: body.startDate ?? row.start_date,
+          anchorDay: body.anchorDay === undefined ? row.anchor_day : body.anchorDay,
+          endDate: end,
+        },
+        today,
+      );
+    } else if (row.next_bill_day && end && row.next_bill_day > end) {
+      set.nextBillDay = null;
+    } else if (!row.next_bill_day && row.billing_interval !== 'one_time') {
+      // Billing had stopped at the old end: it goes on after the last period billed.
+      const [last] = await rows<{ end: string | null }>(
+        tx,
+        sql`select to_char(max(period_end), 'YYYY-MM-DD') as "end" from contact_invoices
+            where organization_id = ${orgId} and contract_id = ${row.id}`,
+      );
+      const next = last?.end ?? null;
+      set.nextBillDay = next && (!end || next <= end) ? next : null;
+    }
+  }
+  await tx
+    .update(contactContracts)
+    .set(set)
+    .where(sql`${contactContracts.organizationId} = ${orgId} and ${contactContracts.id} = ${row.id}`);
+}
+
+/** A status change: freeze (open-ended), unfreeze, cancel at period end, or expire now. */
+async function changeStatus(
+  tx: Tx,
+  ctx: RequestContext,
+  row: ScheduleRow,
+  to: ContractStatus,
+  today: string,
+): Promise<string> {
+  const orgId = ctx.organizationId;
+  if (to === 'frozen') return freezeContract(tx, orgId, row, null, today, ctx.userId);
+  if (to === 'active') return thawContract(tx, orgId, row, today, ctx.userId);
+  if (to === 'cancelled') return cancelContract(tx, orgId, row, today, ctx.userId);
+  await tx.execute(sql`update contact_contracts set status = 'expired', next_bill_day = null, updated_at = now()
+    where organization_id = ${orgId} and id = ${row.id}`);
+  await recordActivity(tx, {
+    organizationId: orgId,
+    contactId: row.contact_id,
+    kind: 'contract.expired',
+    title: `Contract marked as expired: ${row.title}`,
+    data: { contractId: row.id, from: row.status, to },
+    actorUserId: ctx.userId,
+  });
+  return 'Contract marked as expired';
+}
 
 export async function updateContract(
   tx: Tx,
@@ -170,54 +206,56 @@ export async function updateContract(
 ) {
   const orgId = ctx.organizationId;
   await assertContactsExist(tx, orgId, [contactId]);
-  const [current] = await rows<{
-    status: ContractStatus;
-    start_date: string;
-    end_date: string | null;
-    title: string;
-  }>(
-    tx,
-    sql`select status, to_char(start_date, 'YYYY-MM-DD') as start_date, to_char(end_date, 'YYYY-MM-DD') as end_date, title
-        from contact_contracts where organization_id = ${orgId} and contact_id = ${contactId} and id = ${contractId}
-        for update`,
-  );
-  if (!current) throw notFound('Contract');
-  const to = body.status ?? current.status;
-  if (to !== current.status && closed(current.status)) {
-    const message = `This contract is ${current.status}; add a new contract instead`;
+  const row = await lockSchedule(tx, orgId, contactId, contractId);
+  const to = body.status ?? row.status;
+  if (to !== row.status && closed(row.status)) {
+    const message = `This contract is ${row.status}; add a new contract instead`;
     throw conflict(message, 'status');
   }
-  const start = body.startDate ?? current.start_date;
-  const end = body.endDate === undefined ? current.end_date : body.endDate;
+  const start = body.startDate ?? row.start_date;
+  const end = body.endDate === undefined ? row.end_date : body.endDate;
   if (end && end < start) {
     const message = 'End date cannot be before the start date';
     throw invalid('endDate', message);
   }
-  const set: Partial<typeof contactContracts.$inferInsert> = { updatedAt: new Date() };
-  for (const key of [
-    'title',
-    'startDate',
-    'endDate',
-    'amountCents',
-    'billingInterval',
-    'status',
-    'notes',
-  ] as const) {
-    if (body[key] !== undefined) (set as Record<string, unknown>)[key] = body[key];
+  const today = await orgToday(tx, orgId);
+  await applyFields(tx, orgId, row, body, today);
+  let message = 'Contract updated';
+  if (to !== row.status) {
+    const fresh = await lockSchedule(tx, orgId, contactId, contractId);
+    message = await changeStatus(tx, ctx, fresh, to, today);
+  } else {
+    await recordActivity(tx, {
+      organizationId: orgId,
+      contactId,
+      kind: 'contract.updated',
+      title: `${message}: ${body.title ?? row.title}`,
+      data: { contractId, from: row.status, to },
+      actorUserId: ctx.userId,
+    });
   }
-  await tx
-    .update(contactContracts)
-    .set(set)
-    .where(sql`${contactContracts.organizationId} = ${orgId} and ${contactContracts.id} = ${contractId}`);
-  const message = statusMessage(current.status, to);
-  await recordActivity(tx, {
-    organizationId: orgId,
-    contactId,
-    kind: to === current.status ? 'contract.updated' : `contract.${to}`,
-    title: `${message}: ${body.title ?? current.title}`,
-    data: { contractId, from: current.status, to },
-    actorUserId: ctx.userId,
-  });
+  const billing = await syncBillingState(tx, orgId, contactId);
+  return { message, data: await oneContract(tx, orgId, contactId, contractId), billing };
+}
+
+/** Freeze until a day, unfreeze now, or cancel at period end (the contract's own actions). */
+export async function contractAction(
+  tx: Tx,
+  ctx: RequestContext,
+  contactId: string,
+  contractId: string,
+  action: { kind: 'freeze'; until: string } | { kind: 'thaw' } | { kind: 'cancel' },
+) {
+  const orgId = ctx.organizationId;
+  await assertContactsExist(tx, orgId, [contactId]);
+  const row = await lockSchedule(tx, orgId, contactId, contractId);
+  const today = await orgToday(tx, orgId);
+  const message =
+    action.kind === 'freeze'
+      ? await freezeContract(tx, orgId, row, action.until, today, ctx.userId)
+      : action.kind === 'thaw'
+        ? await thawContract(tx, orgId, row, today, ctx.userId)
+        : await cancelContract(tx, orgId, row, today, ctx.userId);
   const billing = await syncBillingState(tx, orgId, contactId);
   return { message, data: await oneContract(tx, orgId, contactId, contractId), billing };
 }

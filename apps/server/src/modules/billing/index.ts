@@ -1,23 +1,65 @@
-// Billing: contacts' contracts and invoices (which decide a contact's plan and payment status),
-// the sweep for what time alone changes, and payment cards through the payments adapter
-// (payments/). Depends on contacts, organizations and auth.
+// Billing: contacts' contracts (which bill themselves), invoices, payment cards, card charges and
+// refunds through the payments adapter (payments/), dunning, receipts and the billing overview.
+// A contact's plan and payment status follow their contracts and invoices. Depends on contacts,
+// organizations and auth.
 import type { App } from '../../plugins/types.ts';
 import { registerContactHooks } from '../contacts/index.ts';
 import { contactBillingRoutes } from './billing.routes.ts';
-import { BillingSweeper } from './billing-state.ts';
 import { paymentCardsRoutes } from './cards/cards.routes.ts';
+import { PaymentCards } from './cards/cards.service.ts';
+import { invoicePaymentRoutes } from './charges/charges.routes.ts';
+import { authorizationRoutes } from './documents/authorization.routes.ts';
 import { billingHooks } from './merge.ts';
+import { billingOverviewRoutes } from './overview/overview.routes.ts';
 import { createPaymentsProvider } from './payments/index.ts';
+import { BillingRunner } from './runner/runner.ts';
+import { BillingServices, setBillingServices } from './services.ts';
+
+// What other modules (the member portal) call. Each takes the request's tenant runner
+// (`(fn) => req.tenant(fn)`) and context; paying goes through the same charge path as staff's.
+//   billingServices(app).listContracts / listInvoices / invoiceDetail / listCards / addCard /
+//   payInvoice (a saved card, the default one unless named) / authorization / signAuthorization /
+//   authorizationPdf
+export type { TenantRun } from './cards/cards.service.ts';
+// PaymentCards, createInvoice and SandboxPaymentsProvider: the demo seed adds the member's open
+// invoice and saved card through them.
+export { PaymentCards } from './cards/cards.service.ts';
+export { listContracts } from './contracts.service.ts';
+export { createInvoice, invoiceDetail, listInvoices } from './invoices.service.ts';
+export { SandboxPaymentsProvider } from './payments/index.ts';
+export { type BillingServices, billingServices } from './services.ts';
 
 export function register(app: App) {
   registerContactHooks('billing', billingHooks);
-  const { config, database } = app.services;
-  contactBillingRoutes(app);
-  paymentCardsRoutes(app, createPaymentsProvider(config, database));
+  const { config, database, mailer } = app.services;
+  const provider = createPaymentsProvider(config, database);
+  const cards = new PaymentCards(provider);
+  const runner = new BillingRunner(
+    database.db,
+    mailer,
+    { provider, appUrl: config.appUrl, concurrency: 8 },
+    app.log,
+  );
+  const services = new BillingServices({
+    database,
+    provider,
+    cards,
+    runner,
+    appUrl: config.appUrl,
+    publishableKey: config.paymentsPublishableKey,
+    production: config.env === 'production',
+  });
+  setBillingServices(app.services, services);
+  contactBillingRoutes(app, services);
+  invoicePaymentRoutes(app, services);
+  authorizationRoutes(app, services);
+  billingOverviewRoutes(app, services);
+  paymentCardsRoutes(app, cards);
 
-  // Invoices falling past due and contracts reaching their end date change contacts' payment
-  // status and plan with no request to do it: a sweep catches them (billing-state.ts).
-  const sweeper = new BillingSweeper(database.db, app.log);
-  if (config.importWorker) app.addHook('onReady', async () => sweeper.start());
-  app.addHook('onClose', () => sweeper.stop());
+  // Invoices are issued and charged on their day in each organisation's zone, failed charges
+  // retried on their dunning days, and what time alone changes (past due, ended contracts) swept,
+  // by the job runner (runner/): every minute, one run at a time in this process. API tests run it
+  // themselves, with their own clock; in the background it would send their e-mails meanwhile.
+  if (config.importWorker && config.env !== 'test') app.addHook('onReady', async () => runner.start());
+  app.addHook('onClose', () => runner.stop());
 }

@@ -4,8 +4,8 @@ import { type ContactHooks, inMergeSet, type MergeSet, mergeRank, ofDuplicates }
 import { syncBillingState } from './billing-state.ts';
 
 // Billing's part of a contact merge (the contacts module's lifecycle hooks): the kept contact
-// takes the duplicates' cards, provider customers, contracts and invoices, and its plan and
-// payment status are computed again from them.
+// takes the duplicates' cards, provider customers, contracts, invoices, payments, billing
+// e-mails and payment authorizations, and its plan and payment status are computed again.
 
 /** Of the default cards in the set only the best-ranked one stays the default. */
 async function settleDefaultCards(tx: Tx, set: MergeSet) {
@@ -33,7 +33,15 @@ async function settleProviderCustomers(tx: Tx, set: MergeSet) {
       and p.provider = ranked.provider and ranked.rn > 1`);
 }
 
-const TABLES = ['contact_contracts', 'contact_invoices', 'payment_cards', 'payment_customers'] as const;
+const TABLES = [
+  'contact_contracts',
+  'contact_invoices',
+  'payment_cards',
+  'payment_customers',
+  'invoice_payments',
+  'billing_emails',
+  'payment_authorizations',
+] as const;
 
 async function mergeBilling(tx: Tx, set: MergeSet): Promise<void> {
   await settleDefaultCards(tx, set);

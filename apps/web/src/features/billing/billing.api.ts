@@ -14,6 +14,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api } from '../../app/api-client';
 import { useOrganizationId } from '../../app/auth-store';
 import { contactRecordKey, contactsKey, isNotRecord } from '../../app/contact-keys';
+import { newRequestKey } from './billing-http';
 
 // Contracts, invoices and payment cards of one contact (core §2 contact views, §7 Payments).
 // Every contract or invoice write answers the contact's new plan and payment status, so the
@@ -96,10 +97,11 @@ function useBillingReload(contactId: string) {
   const queryClient = useQueryClient();
   const orgId = useOrganizationId();
   return () => {
-    for (const what of ['contracts', 'invoices', 'activity']) {
+    for (const what of ['contracts', 'invoices', 'invoice', 'activity']) {
       void queryClient.invalidateQueries({ queryKey: contactRecordKey(orgId, contactId, what) });
     }
     void queryClient.invalidateQueries({ queryKey: contactsKey(orgId), predicate: isNotRecord });
+    void queryClient.invalidateQueries({ queryKey: ['billing', orgId] });
   };
 }
 
@@ -141,8 +143,12 @@ export function useInvoiceMutations(contactId: string) {
     }),
     change: useMutation({
       mutationFn: ({ id, action, body }: { id: string; action: InvoiceAction; body?: InvoicePayBody }) =>
-        api.put<Saved<Invoice>>(`${base}/${id}/${action}`, body ?? {}),
-      onSuccess: reload,
+        api.put<Saved<Invoice>>(`${base}/${id}/${action}`, body ?? {}, {
+          // Paying may charge a card: a retry of this same click must not charge it again.
+          headers: action === 'pay' ? { 'Idempotency-Key': newRequestKey() } : undefined,
+        }),
+      // A refused card still records the attempt: the lists reload either way.
+      onSettled: reload,
       meta: quiet,
     }),
     remove: useMutation({

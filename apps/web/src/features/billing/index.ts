@@ -1,6 +1,8 @@
 // Billing: a contact's contracts, invoices and payment cards, and how the plan and payment status
-// they set read on screen. The contact page shows its tabs; the contacts list shows the status.
+// they set read on screen; the billing overview page. The contact page shows its tabs; the
+// contacts list shows the status.
 
+export { billingFeature } from './billing.feature';
 export { NO_PLAN, PAYMENT_STATUS, PAYMENT_STATUS_ORDER, planText } from './billing-format';
 export { BillingSummary } from './components/billing-parts';
 export { ContractsTab } from './components/contracts-tab';

@@ -30,6 +30,9 @@ function card(n: number, brand: string, last4: string, isDefault: boolean): Paym
 /** A stand-in for the server with the sandbox provider's rules that matter here. */
 function cardsServer(url: URL, init: RequestInit): Response | undefined {
   if (url.pathname === `/api/contact/getById/${CONTACT._id}`) return jsonResponse(CONTACT);
+  // A development server: the sandbox collects cards on the form and lists its test cards.
+  if (url.pathname === '/api/payment/config')
+    return jsonResponse({ provider: 'sandbox', publishableKey: null, showTestCards: true });
   if (url.pathname === `/api${CARDS_PATH}` && (init.method ?? 'GET') === 'GET')
     return jsonResponse({ list: cards });
   if (url.pathname === `/api${CARDS_PATH}` && init.method === 'POST') {

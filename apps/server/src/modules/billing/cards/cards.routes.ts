@@ -1,6 +1,7 @@
 import {
   addCardBody,
   cardListQuery,
+  cardSetupAnswer,
   paymentCardItemParams,
   paymentCardListAnswer,
   paymentCardMutationAnswer,
@@ -10,8 +11,7 @@ import {
 } from '@opsuite/shared';
 import { tenantRoute } from '../../../plugins/access.ts';
 import type { App } from '../../../plugins/types.ts';
-import type { PaymentsProvider } from '../payments/index.ts';
-import { PaymentCards } from './cards.service.ts';
+import type { PaymentCards } from './cards.service.ts';
 
 // Payment cards of a contact (core §7 Payments: GET, POST, PUT; DELETE removes one and, like every
 // contacts DELETE, needs the delete permission). Each route
@@ -20,8 +20,7 @@ import { PaymentCards } from './cards.service.ts';
 
 const tags = ['payments'];
 
-export function paymentCardsRoutes(app: App, provider: PaymentsProvider) {
-  const cards = new PaymentCards(provider);
+export function paymentCardsRoutes(app: App, cards: PaymentCards) {
   const access = (action: 'read' | 'update' | 'delete') => ({
     ...tenantRoute('contacts', action),
     systemReads: true,
@@ -75,6 +74,16 @@ export function paymentCardsRoutes(app: App, provider: PaymentsProvider) {
       message: 'Card updated',
       data: await cards.update((fn) => req.tenant(fn), req.ctx!, req.params.contactId, req.body),
     }),
+  );
+
+  // Stripe's card element collects the card in the browser: it needs a SetupIntent's secret.
+  app.post(
+    '/payment/cards/:contactId/setup',
+    {
+      config: access('update'),
+      schema: { tags, params: paymentCardParams, response: { 200: cardSetupAnswer } },
+    },
+    (req) => cards.setup((fn) => req.tenant(fn), req.ctx!, req.params.contactId),
   );
 
   app.delete(

@@ -1,7 +1,7 @@
 import type { AddCardBody, PaymentCardAnswer, UpdateCardBody } from '@opsuite/shared';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { AppError, notFound } from '../../../lib/errors.ts';
+import { AppError, conflict, notFound } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
 import { isoText, rows } from '../../../lib/sql.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
@@ -166,6 +166,15 @@ export class PaymentCards {
         `Card removed (${card.brand} •••• ${card.last4})`,
       );
     });
+  }
+
+  /** A client secret for the provider's card element (Stripe), the contact's customer made first. */
+  async setup(run: TenantRun, ctx: RequestContext, contactId: string): Promise<{ clientSecret: string }> {
+    const setupCard = this.provider.setupCard?.bind(this.provider);
+    if (!setupCard) throw conflict('This payment provider collects cards on the form itself', 'provider');
+    const holder = await run((tx) => holderOf(tx, ctx.organizationId, contactId, this.provider.name));
+    const customerRef = holder.customerRef ?? (await this.createCustomer(run, ctx, contactId, holder));
+    return viaProvider(() => setupCard(this.scope(ctx), customerRef));
   }
 
   private async cardOf(run: TenantRun, ctx: RequestContext, contactId: string, cardId: string) {

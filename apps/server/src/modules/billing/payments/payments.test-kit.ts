@@ -5,9 +5,12 @@ import { brandOf, luhnValid } from './card-rules.ts';
 
 /*
  * A local stand-in for the card provider's HTTP API, started by the tests: the subset of
- * Stripe's documented API the Stripe provider uses (customers, payment methods: create, attach,
- * retrieve, update, list, detach), with its form-encoded requests, bearer key, idempotency keys,
- * 402 card errors and 404 missing resources. It records every request it receives.
+ * Stripe's documented API the Stripe provider uses (customers; payment methods: create, attach,
+ * retrieve, update, list, detach; payment intents: create and confirm, list; refunds; setup
+ * intents), with its form-encoded requests, bearer key, idempotency keys (forgotten on demand, as
+ * Stripe forgets them after 24 hours), 402 card errors and 404 missing resources. Saved test
+ * cards charge as Stripe's do: 4000 0000 0000 0341 is declined, 4000 0025 0000 3155 needs
+ * authentication off-session. It records every request it receives.
  */
 
 export interface StandInRequest {
@@ -33,6 +36,26 @@ interface PaymentMethod {
   billing_details: { name: string | null };
   card: { brand: string; last4: string; exp_month: number; exp_year: number };
 }
+interface PaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_received: number;
+  currency: string;
+  customer: string;
+  payment_method: string;
+  status: 'succeeded' | 'processing' | 'requires_payment_method' | 'requires_action';
+  metadata: Record<string, string>;
+  last_payment_error: { code: string; decline_code?: string; message: string } | null;
+  refunded: number;
+  created: number;
+}
+
+/** How charges on a saved card go, by its number (Stripe's test cards). */
+const OUTCOMES: Record<string, 'decline' | 'authenticate'> = {
+  '4000000000000341': 'decline',
+  '4000002500003155': 'authenticate',
+};
 
 const BRAND_CODES: Record<string, string> = {
   Visa: 'visa',
@@ -40,7 +63,11 @@ const BRAND_CODES: Record<string, string> = {
   'American Express': 'amex',
   Discover: 'discover',
 };
-const TOKENS: Record<string, string> = { tok_visa: '4242424242424242', tok_mastercard: '5555555555554444' };
+const TOKENS: Record<string, string> = {
+  tok_visa: '4242424242424242',
+  tok_mastercard: '5555555555554444',
+  tok_chargeCustomerFail: '4000000000000341',
+};
 
 const cardError = (code: string, message: string, param?: string, decline?: string) => ({
   status: 402,
@@ -56,12 +83,102 @@ const missing = (what: string, id: string) => ({
 export async function startStripeStandIn(key = `sk_test_${randomBytes(8).toString('hex')}`) {
   const customers = new Map<string, Customer>();
   const methods = new Map<string, PaymentMethod>();
-  const replays = new Map<string, unknown>();
+  const outcomes = new Map<string, 'decline' | 'authenticate'>();
+  const intents = new Map<string, PaymentIntent>();
+  const replays = new Map<string, { status: number; body: unknown }>();
+  const settings = { asyncCharges: false };
   const requests: StandInRequest[] = [];
   const id = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex')}`;
 
+  const metadataOf = (form: Record<string, string>) =>
+    Object.fromEntries(
+      Object.entries(form)
+        .filter(([k]) => k.startsWith('metadata['))
+        .map(([k, v]) => [k.slice(9, -1), v]),
+    );
+
+  function createIntent(form: Record<string, string>) {
+    const pm = methods.get(form.payment_method ?? '');
+    if (!pm || pm.customer !== form.customer) return missing('payment_method', form.payment_method ?? '');
+    const outcome = outcomes.get(pm.id);
+    const pi: PaymentIntent = {
+      id: id('pi'),
+      object: 'payment_intent',
+      amount: Number(form.amount),
+      amount_received: 0,
+      currency: form.currency ?? 'usd',
+      customer: form.customer!,
+      payment_method: pm.id,
+      status: 'succeeded',
+      metadata: metadataOf(form),
+      last_payment_error: null,
+      refunded: 0,
+      created: Math.floor(Date.now() / 1000),
+    };
+    intents.set(pi.id, pi);
+    const failure =
+      outcome === 'decline'
+        ? { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' }
+        : outcome === 'authenticate' && form.off_session === 'true'
+          ? {
+              code: 'authentication_required',
+              decline_code: 'authentication_required',
+              message: 'Your card was declined. This transaction requires authentication.',
+            }
+          : null;
+    if (failure) {
+      pi.status = 'requires_payment_method';
+      pi.last_payment_error = failure;
+      return { status: 402, body: { error: { type: 'card_error', ...failure, payment_intent: pi } } };
+    }
+    if (settings.asyncCharges) pi.status = 'processing';
+    else pi.amount_received = pi.amount;
+    return { status: 200, body: pi };
+  }
+
+  function refund(form: Record<string, string>) {
+    const pi = intents.get(form.payment_intent ?? '');
+    if (!pi) return missing('payment_intent', form.payment_intent ?? '');
+    const amount = Number(form.amount ?? pi.amount_received - pi.refunded);
+    if (pi.status !== 'succeeded' || amount > pi.amount_received - pi.refunded) {
+      return {
+        status: 400,
+        body: {
+          error: {
+            type: 'invalid_request_error',
+            code: 'amount_too_large',
+            message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge`,
+          },
+        },
+      };
+    }
+    pi.refunded += amount;
+    return {
+      status: 200,
+      body: { id: id('re'), object: 'refund', amount, payment_intent: pi.id, status: 'succeeded' },
+    };
+  }
+
   function route(method: string, path: string, form: Record<string, string>, q: URLSearchParams) {
     const parts = path.split('/').filter(Boolean); // v1, resource, id, action
+    if (method === 'POST' && path === '/v1/payment_intents') return createIntent(form);
+    if (method === 'GET' && path === '/v1/payment_intents') {
+      const data = [...intents.values()].filter((pi) => pi.customer === q.get('customer')).reverse();
+      return { status: 200, body: { object: 'list', data, has_more: false } };
+    }
+    if (method === 'POST' && path === '/v1/refunds') return refund(form);
+    if (method === 'POST' && path === '/v1/setup_intents') {
+      const si = id('seti');
+      return {
+        status: 200,
+        body: {
+          id: si,
+          object: 'setup_intent',
+          client_secret: `${si}_secret_${id('s')}`,
+          status: 'requires_payment_method',
+        },
+      };
+    }
     if (method === 'POST' && path === '/v1/customers') {
       const c: Customer = {
         id: id('cus'),
@@ -116,6 +233,8 @@ export async function startStripeStandIn(key = `sk_test_${randomBytes(8).toStrin
       };
       // Stripe checks the card with the bank when it is attached; this number is always declined.
       if (number === '4000000000000002') (pm as PaymentMethod & { declined?: boolean }).declined = true;
+      const outcome = OUTCOMES[number];
+      if (outcome) outcomes.set(pm.id, outcome);
       methods.set(pm.id, pm);
       return { status: 200, body: pm };
     }
@@ -157,9 +276,11 @@ export async function startStripeStandIn(key = `sk_test_${randomBytes(8).toStrin
         return send(400, { error: { type: 'invalid_request_error', message: 'Form-encoded bodies only' } });
       }
       const idem = req.headers['idempotency-key'];
-      if (typeof idem === 'string' && replays.has(idem)) return send(200, replays.get(idem));
+      const replay = typeof idem === 'string' ? replays.get(idem) : undefined;
+      if (replay) return send(replay.status, replay.body);
       const { status, body } = route(req.method ?? 'GET', url.pathname, form, url.searchParams);
-      if (typeof idem === 'string' && status === 200) replays.set(idem, body);
+      // Like Stripe, an answer (a card error too) is replayed for its key; a 5xx is not.
+      if (typeof idem === 'string' && status < 500) replays.set(idem, { status, body });
       send(status, body);
     });
   });
@@ -170,6 +291,12 @@ export async function startStripeStandIn(key = `sk_test_${randomBytes(8).toStrin
     key,
     requests,
     customers,
+    intents,
+    settings,
+    /** Stripe keeps idempotency keys for 24 hours: this is the day passing. */
+    forgetKeys: () => replays.clear(),
+    /** Charges that took money. */
+    succeededCharges: () => [...intents.values()].filter((pi) => pi.status === 'succeeded'),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

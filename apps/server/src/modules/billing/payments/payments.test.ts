@@ -167,6 +167,78 @@ describe(`payments providers (${DB_KIND})`, () => {
     expect(dump[0]!.t).not.toMatch(/4242424242424242|5555555555554444/);
   });
 
+  it('the sandbox charges saved cards as Stripe’s test cards do, once per key', async () => {
+    const sandbox = new SandboxPaymentsProvider(db);
+    const scope = { organizationId };
+    const { id: customerId } = await sandbox.createCustomer(scope, {
+      contactId: 'charges',
+      name: 'Charged',
+      email: null,
+      idempotencyKey: 'c-charges',
+    });
+    const good = await sandbox.addCard(scope, customerId, visa, true);
+    const declines = await sandbox.addCard(scope, customerId, { ...visa, number: '4000000000000341' }, false);
+    const asks = await sandbox.addCard(scope, customerId, { ...visa, number: '4000002500003155' }, false);
+    const charge = (cardId: string, key: string, offSession = true) =>
+      sandbox.charge(scope, {
+        customerId,
+        cardId,
+        amountCents: 5000,
+        currency: 'usd',
+        idempotencyKey: key,
+        offSession,
+        description: 'Dues',
+        metadata: {},
+      });
+    const paid = await charge(good.id, 'k-1');
+    expect(paid).toMatchObject({ status: 'succeeded', failureCode: null });
+    expect(await charge(good.id, 'k-1')).toEqual(paid);
+    expect(await sandbox.findCharge(scope, customerId, 'k-1')).toEqual(paid);
+    expect(await sandbox.findCharge(scope, customerId, 'k-none')).toBeNull();
+    expect(await charge(declines.id, 'k-2')).toMatchObject({
+      status: 'failed',
+      failureCode: 'card_declined',
+    });
+    expect(await charge(asks.id, 'k-3')).toMatchObject({
+      status: 'failed',
+      failureCode: 'authentication_required',
+    });
+    expect(await charge(asks.id, 'k-4', false)).toMatchObject({ status: 'succeeded' });
+    const many = await sandbox.chargeMany(
+      ['k-1', 'k-5', 'k-5'].map((key) => ({
+        organizationId,
+        customerId,
+        cardId: good.id,
+        amountCents: 5000,
+        currency: 'usd',
+        idempotencyKey: key,
+        offSession: true,
+        description: 'Dues',
+        metadata: {},
+      })),
+    );
+    expect(many[0]).toEqual(paid);
+    expect(many[1]?.status).toBe('succeeded');
+    const count = await db.query<{ n: number }>(
+      `select count(*)::int as n from sandbox_payment_charges where organization_id = $1 and idempotency_key = 'k-5'`,
+      [organizationId],
+    );
+    expect(count[0]!.n).toBe(1);
+    const part = await sandbox.refund(scope, {
+      chargeId: paid.id!,
+      amountCents: 2000,
+      idempotencyKey: 'r-1',
+    });
+    expect(part.status).toBe('succeeded');
+    expect(
+      await sandbox.refund(scope, { chargeId: paid.id!, amountCents: 2000, idempotencyKey: 'r-1' }),
+    ).toEqual(part);
+    expect(
+      (await refusal(sandbox.refund(scope, { chargeId: paid.id!, amountCents: 3001, idempotencyKey: 'r-2' })))
+        .kind,
+    ).toBe('invalid');
+  });
+
   it('speaks the documented HTTP API: form-encoded, bearer key, idempotent customers', async () => {
     const calls = standIn.requests;
     const customerCall = calls.find((r) => r.method === 'POST' && r.path === '/v1/customers')!;

@@ -18,14 +18,16 @@ export type CardFormErrors = Partial<Record<CardField, string>>;
 
 const EMPTY: CardFormValues = { number: '', expiry: '', cvc: '', holderName: '', makeDefault: false };
 
-/** The sandbox provider's test cards (the same numbers a provider's test mode answers). */
+/** The sandbox provider's test cards (Stripe's own test numbers, answered the way Stripe does). */
 export const SANDBOX_TEST_CARDS: [number: string, outcome: string][] = [
-  ['4242 4242 4242 4242', 'accepted (so is any other number with a valid check digit)'],
+  ['4242 4242 4242 4242', 'accepted and charged (so is any other number with a valid check digit)'],
   ['4000 0000 0000 0002', 'declined'],
   ['4000 0000 0000 9995', 'insufficient funds'],
   ['4000 0000 0000 0069', 'expired card'],
   ['4000 0000 0000 0127', 'wrong security code'],
   ['4000 0000 0000 0119', 'processing error'],
+  ['4000 0000 0000 0341', 'saved, then every charge is declined (to see dunning)'],
+  ['4000 0025 0000 3155', 'saved; automatic charges ask for authentication'],
 ];
 
 /** Digits in groups of four, as printed on most cards. */
@@ -96,12 +98,14 @@ export function cardFieldErrors(error: unknown): CardFormErrors {
 
 interface AddCardFormProps {
   saving: boolean;
+  /** The sandbox's test cards, listed outside production only. */
+  showTestCards: boolean;
   /** Sends the card; `fail` receives the field errors the server named. */
   onSubmit: (body: AddCardBody, fail: (errors: CardFormErrors) => void) => void;
   onCancel: () => void;
 }
 
-export function AddCardForm({ saving, onSubmit, onCancel }: AddCardFormProps) {
+export function AddCardForm({ saving, showTestCards, onSubmit, onCancel }: AddCardFormProps) {
   const [values, setValues] = useState<CardFormValues>(EMPTY);
   const [errors, setErrors] = useState<CardFormErrors>({});
   const set = <K extends keyof CardFormValues>(key: K, value: CardFormValues[K]) => {
@@ -166,22 +170,7 @@ export function AddCardForm({ saving, onSubmit, onCancel }: AddCardFormProps) {
           checked={values.makeDefault}
           onChange={(event) => set('makeDefault', event.currentTarget.checked)}
         />
-        <Stack gap={4} data-testid="sandbox-test-cards">
-          <Text size="xs" c="dimmed">
-            Testing? With the built-in sandbox provider (and a provider’s test mode) use any future expiry and
-            any 3-digit security code:
-          </Text>
-          <List size="xs" c="dimmed" spacing={0}>
-            {SANDBOX_TEST_CARDS.map(([number, outcome]) => (
-              <List.Item key={number}>
-                <Text span size="xs" ff="monospace">
-                  {number}
-                </Text>{' '}
-                {outcome}
-              </List.Item>
-            ))}
-          </List>
-        </Stack>
+        {showTestCards && <TestCards />}
         <Group justify="flex-end" mt="xs">
           <Button variant="default" onClick={onCancel}>
             Cancel
@@ -192,5 +181,26 @@ export function AddCardForm({ saving, onSubmit, onCancel }: AddCardFormProps) {
         </Group>
       </Stack>
     </form>
+  );
+}
+
+function TestCards() {
+  return (
+    <Stack gap={4} data-testid="sandbox-test-cards">
+      <Text size="xs" c="dimmed">
+        Testing? With the built-in sandbox provider (and a provider’s test mode) use any future expiry and any
+        3-digit security code:
+      </Text>
+      <List size="xs" c="dimmed" spacing={0}>
+        {SANDBOX_TEST_CARDS.map(([number, outcome]) => (
+          <List.Item key={number}>
+            <Text span size="xs" ff="monospace">
+              {number}
+            </Text>{' '}
+            {outcome}
+          </List.Item>
+        ))}
+      </List>
+    </Stack>
   );
 }

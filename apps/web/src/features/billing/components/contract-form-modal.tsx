@@ -8,12 +8,15 @@ import { type FieldErrors, validate } from '../../../app/validate';
 import type { Contract } from '../billing.api';
 import { INTERVAL_LABELS, toCents } from '../billing-format';
 import { AmountInput } from './billing-parts';
+import { ContractPreview } from './contract-preview';
 
 interface Values {
   title: string;
   amount: string;
   billingInterval: ContractInterval;
+  signUpFee: string;
   startDate: string;
+  anchorDay: string;
   endDate: string;
   notes: string;
 }
@@ -22,7 +25,9 @@ const valuesOf = (c: Contract | null): Values => ({
   title: c?.title ?? '',
   amount: c ? (c.amountCents / 100).toFixed(2) : '',
   billingInterval: c?.billingInterval ?? 'monthly',
+  signUpFee: c?.signUpFeeCents ? (c.signUpFeeCents / 100).toFixed(2) : '',
   startDate: c?.startDate ?? dayjs().format('YYYY-MM-DD'),
+  anchorDay: c?.anchorDay && c.anchorDay !== c.startDate ? c.anchorDay : '',
   endDate: c?.endDate ?? '',
   notes: c?.notes ?? '',
 });
@@ -30,6 +35,7 @@ const valuesOf = (c: Contract | null): Values => ({
 /** The form's values as a request body, checked with the server's own schema. */
 export function checkContract(values: Values): { body?: ContractCreateBody; errors: FieldErrors } {
   const cents = toCents(values.amount);
+  const fee = values.signUpFee.trim() ? toCents(values.signUpFee) : 0;
   const result = validate(contractCreateBody, {
     title: values.title,
     amountCents: cents ?? Number.NaN,
@@ -37,10 +43,13 @@ export function checkContract(values: Values): { body?: ContractCreateBody; erro
     startDate: values.startDate,
     endDate: values.endDate || null,
     notes: values.notes || null,
+    signUpFeeCents: fee ?? Number.NaN,
+    anchorDay: values.anchorDay || null,
   });
   const errors = { ...result.errors };
   if (cents === null) errors.amountCents = 'Enter an amount, for example 99.00';
-  return result.ok && cents !== null ? { body: result.data, errors } : { errors };
+  if (fee === null) errors.signUpFeeCents = 'Enter a fee, for example 25.00, or leave it empty';
+  return result.ok && cents !== null && fee !== null ? { body: result.data, errors } : { errors };
 }
 
 export function ContractFormModal({
@@ -123,7 +132,7 @@ function ContractForm({
             error={errors.amountCents}
           />
           <Select
-            label="Billing interval"
+            label="Billing cycle"
             required
             allowDeselect={false}
             data={Object.entries(INTERVAL_LABELS).map(([value, label]) => ({ value, label }))}
@@ -132,7 +141,18 @@ function ContractForm({
             error={errors.billingInterval}
           />
           <TextInput
+            label="Sign-up fee"
+            description="Once, on the first invoice"
+            inputMode="decimal"
+            leftSection="$"
+            placeholder="0.00"
+            value={values.signUpFee}
+            onChange={(e) => set('signUpFee', e.currentTarget.value)}
+            error={errors.signUpFeeCents}
+          />
+          <TextInput
             label="Start date"
+            description="The membership's first day"
             type="date"
             required
             value={values.startDate}
@@ -140,14 +160,37 @@ function ContractForm({
             error={errors.startDate}
           />
           <TextInput
+            label="First bill date"
+            type="date"
+            description="Optional; days before it prorated"
+            value={values.anchorDay}
+            disabled={values.billingInterval === 'one_time'}
+            onChange={(e) => set('anchorDay', e.currentTarget.value)}
+            error={errors.anchorDay}
+          />
+          <TextInput
             label="End date"
             type="date"
-            description="Leave empty for an open-ended contract"
+            description="Empty: open-ended"
             value={values.endDate}
             onChange={(e) => set('endDate', e.currentTarget.value)}
             error={errors.endDate}
           />
         </SimpleGrid>
+        <ContractPreview
+          input={{
+            billingInterval: values.billingInterval,
+            startDate: values.startDate,
+            anchorDay: values.anchorDay || null,
+            endDate: values.endDate || null,
+            amountCents: toCents(values.amount),
+            signUpFeeCents: toCents(values.signUpFee) ?? 0,
+            existing:
+              contract && contract.invoiceCount > 0
+                ? { nextBillDay: contract.nextBillDay ?? null, billedBefore: true }
+                : undefined,
+          }}
+        />
         <Textarea
           label="Notes"
           autosize

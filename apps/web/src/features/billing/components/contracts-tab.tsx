@@ -1,5 +1,5 @@
 import { ActionIcon, Alert, Badge, Button, Group, Loader, Menu, Paper, Stack, Text } from '@mantine/core';
-import type { ContractCreateBody, ContractStatus } from '@opsuite/shared';
+import type { ContractCreateBody } from '@opsuite/shared';
 import {
   IconDots,
   IconFileText,
@@ -7,6 +7,7 @@ import {
   IconPlayerPause,
   IconPlayerPlay,
   IconPlus,
+  IconSignature,
   IconTrash,
   IconX,
 } from '@tabler/icons-react';
@@ -16,9 +17,12 @@ import { formatDay } from '../../../app/zone-time';
 import { confirmAction } from '../../../components/confirm';
 import { Section } from '../../../components/section';
 import { type Contract, useContractMutations, useContracts } from '../billing.api';
-import { CONTRACT_STATUS, INTERVAL_LABELS, priceText } from '../billing-format';
+import { useContractActions } from '../billing-actions.api';
+import { CONTRACT_STATUS, formatCents, INTERVAL_LABELS, priceText } from '../billing-format';
+import { AuthorizationModal } from './authorization-modal';
 import { BillingSummary, ListPages } from './billing-parts';
 import { ContractFormModal } from './contract-form-modal';
+import { FreezeModal } from './freeze-modal';
 
 interface Permissions {
   canWrite: boolean;
@@ -36,7 +40,10 @@ export function ContractsTab({
   const [page, setPage] = useState(1);
   const contracts = useContracts(contactId, page);
   const { add, update, remove } = useContractMutations(contactId);
+  const { thaw, cancel } = useContractActions(contactId);
   const [editing, setEditing] = useState<Contract | null | undefined>(undefined);
+  const [freezing, setFreezing] = useState<Contract | null>(null);
+  const [authorizing, setAuthorizing] = useState<Contract | null>(null);
   const list = contracts.data?.list ?? [];
 
   const done = (answer: { message: string }) => {
@@ -48,11 +55,10 @@ export function ContractsTab({
       update.mutate({ id: editing._id, body }, { onSuccess: done, onError: (e) => toastFailure(e) });
     else add.mutate(body, { onSuccess: done, onError: (e) => toastFailure(e) });
   };
-  const setStatus = (contract: Contract, status: ContractStatus) =>
-    update.mutate(
-      { id: contract._id, body: { status } },
-      { onSuccess: (answer) => toast.success(answer.message), onError: (e) => toastFailure(e) },
-    );
+  const notify = {
+    onSuccess: (answer: { message: string }) => toast.success(answer.message),
+    onError: (e: unknown) => toastFailure(e),
+  };
   const confirm = (title: string, text: string, label: string, action: () => void) =>
     confirmAction({
       title,
@@ -97,14 +103,22 @@ export function ContractsTab({
           canUpdate={canUpdate}
           canDelete={canDelete}
           onEdit={() => setEditing(contract)}
-          onFreeze={() => setStatus(contract, 'frozen')}
-          onUnfreeze={() => setStatus(contract, 'active')}
+          onFreeze={() => setFreezing(contract)}
+          onUnfreeze={() =>
+            confirm(
+              'Unfreeze contract',
+              `Unfreeze "${contract.title}" today? Billing resumes, moved out by the paid days the freeze covered.`,
+              'Unfreeze',
+              () => thaw.mutate(contract, notify),
+            )
+          }
+          onAuthorization={() => setAuthorizing(contract)}
           onCancel={() =>
             confirm(
               'Cancel contract',
-              `Cancel "${contract.title}"? A cancelled contract cannot be reopened.`,
+              `Cancel "${contract.title}"? It is not billed again and ends when the period already paid ends. A cancelled contract cannot be reopened.`,
               'Cancel contract',
-              () => setStatus(contract, 'cancelled'),
+              () => cancel.mutate(contract, notify),
             )
           }
           onDelete={() =>
@@ -130,6 +144,13 @@ export function ContractsTab({
         onClose={() => setEditing(undefined)}
         onSubmit={save}
       />
+      <FreezeModal contactId={contactId} contract={freezing} onClose={() => setFreezing(null)} />
+      <AuthorizationModal
+        contactId={contactId}
+        contract={authorizing}
+        canSign={canUpdate}
+        onClose={() => setAuthorizing(null)}
+      />
     </Section>
   );
 }
@@ -143,6 +164,7 @@ interface CardProps {
   onUnfreeze: () => void;
   onCancel: () => void;
   onDelete: () => void;
+  onAuthorization: () => void;
 }
 
 function ContractCard({ contract, canUpdate, canDelete, ...on }: CardProps) {
@@ -175,13 +197,14 @@ function ContractCard({ contract, canUpdate, canDelete, ...on }: CardProps) {
             {contract.invoiceCount > 0 &&
               ` · ${contract.invoiceCount} ${contract.invoiceCount === 1 ? 'invoice' : 'invoices'}`}
           </Text>
+          <BillingLine contract={contract} />
           {contract.notes && (
             <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               {contract.notes}
             </Text>
           )}
         </Stack>
-        {(canUpdate || canDelete) && (
+        {(canUpdate || canDelete || open) && (
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
               <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${contract.title}`}>
@@ -194,7 +217,7 @@ function ContractCard({ contract, canUpdate, canDelete, ...on }: CardProps) {
                   Edit
                 </Menu.Item>
               )}
-              {canUpdate && contract.status === 'active' && (
+              {canUpdate && contract.status === 'active' && !contract.cancelsOn && (
                 <Menu.Item leftSection={<IconPlayerPause size={16} />} onClick={on.onFreeze}>
                   Freeze
                 </Menu.Item>
@@ -204,7 +227,12 @@ function ContractCard({ contract, canUpdate, canDelete, ...on }: CardProps) {
                   Unfreeze
                 </Menu.Item>
               )}
-              {canUpdate && open && (
+              {open && contract.billingInterval !== 'one_time' && (
+                <Menu.Item leftSection={<IconSignature size={16} />} onClick={on.onAuthorization}>
+                  Payment authorization
+                </Menu.Item>
+              )}
+              {canUpdate && open && !contract.cancelsOn && (
                 <Menu.Item leftSection={<IconX size={16} />} color="red" onClick={on.onCancel}>
                   Cancel contract
                 </Menu.Item>
@@ -219,5 +247,31 @@ function ContractCard({ contract, canUpdate, canDelete, ...on }: CardProps) {
         )}
       </Group>
     </Paper>
+  );
+}
+
+/** When the contract bills next, or why it does not: frozen until a day, ending after a cancellation. */
+function BillingLine({ contract }: { contract: Contract }) {
+  const parts: string[] = [];
+  if (contract.signUpFeeCents > 0) parts.push(`Sign-up fee ${formatCents(contract.signUpFeeCents)}`);
+  if (contract.freeze) {
+    parts.push(
+      contract.freeze.end ? `Frozen until ${formatDay(contract.freeze.end)}` : 'Frozen until unfrozen',
+    );
+    if (contract.nextBillDay) parts.push(`billing resumes ${formatDay(contract.nextBillDay)}`);
+  } else if (contract.cancelsOn) {
+    parts.push(`Cancelled: ends ${formatDay(contract.cancelsOn)}, not billed again`);
+  } else if (contract.nextBillDay && contract.status === 'active') {
+    parts.push(`Next bill ${formatDay(contract.nextBillDay)}`);
+  }
+  if (parts.length === 0) return null;
+  return (
+    <Text
+      size="sm"
+      c={contract.cancelsOn ? 'orange' : contract.freeze ? 'cyan' : undefined}
+      data-billing-line
+    >
+      {parts.join(' · ')}
+    </Text>
   );
 }

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { type FormEvent, useState } from 'react';
 import { useIsPhone } from '../../../app/use-is-phone';
 import { type FieldErrors, validate } from '../../../app/validate';
-import type { Contract, Invoice } from '../billing.api';
+import { type Contract, type Invoice, usePaymentCards } from '../billing.api';
 import { formatCents, PAYMENT_METHODS, toCents } from '../billing-format';
 import { AmountInput } from './billing-parts';
 
@@ -138,19 +138,29 @@ function InvoiceForm({
   );
 }
 
-/** Marks an invoice paid: how it was paid (the time is now). */
+/**
+ * Marks an invoice paid: how it was paid (the time is now). Card with a card on file charges it
+ * now; without one, the payment is recorded as a card payment taken elsewhere (a terminal).
+ */
 export function PayInvoiceModal({
+  contactId,
   invoice,
   submitting,
   onClose,
   onSubmit,
 }: {
+  contactId: string;
   invoice: Invoice | null;
   submitting: boolean;
   onClose: () => void;
   onSubmit: (body: InvoicePayBody) => void;
 }) {
   const [method, setMethod] = useState<string | null>('card');
+  const cards = usePaymentCards(contactId);
+  const saved = cards.data ?? [];
+  const [cardId, setCardId] = useState<string | null>(null);
+  const chosen = cardId ?? saved.find((c) => c.isDefault)?._id ?? saved[0]?._id ?? null;
+  const charges = method === 'card' && chosen !== null;
   return (
     <Modal
       opened={invoice !== null}
@@ -170,6 +180,24 @@ export function PayInvoiceModal({
             value={method}
             onChange={setMethod}
           />
+          {method === 'card' &&
+            (charges ? (
+              <Select
+                label="Card to charge"
+                description="The card is charged now"
+                allowDeselect={false}
+                data={saved.map((c) => ({
+                  value: c._id,
+                  label: `${c.brand} •••• ${c.last4}${c.isDefault ? ' (default)' : ''}`,
+                }))}
+                value={chosen}
+                onChange={setCardId}
+              />
+            ) : (
+              <Text size="xs" c="dimmed">
+                No card on file: recorded as a card payment taken elsewhere, such as a card terminal.
+              </Text>
+            ))}
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={onClose}>
               Cancel
@@ -177,9 +205,14 @@ export function PayInvoiceModal({
             <Button
               color="green"
               loading={submitting}
-              onClick={() => onSubmit({ method: (method ?? undefined) as InvoicePayBody['method'] })}
+              onClick={() =>
+                onSubmit({
+                  method: (method ?? undefined) as InvoicePayBody['method'],
+                  ...(charges && chosen ? { cardId: chosen } : {}),
+                })
+              }
             >
-              Mark as paid
+              {charges ? 'Charge card' : 'Mark as paid'}
             </Button>
           </Group>
         </Stack>

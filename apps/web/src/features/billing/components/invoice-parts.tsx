@@ -1,6 +1,14 @@
 import { ActionIcon, Badge, Menu, Paper, SimpleGrid, Text } from '@mantine/core';
 import type { InvoiceStatus } from '@opsuite/shared';
-import { IconCash, IconDots, IconReceiptRefund, IconTrash, IconX } from '@tabler/icons-react';
+import {
+  IconCash,
+  IconCreditCard,
+  IconDots,
+  IconEye,
+  IconReceiptRefund,
+  IconTrash,
+  IconX,
+} from '@tabler/icons-react';
 import type { Invoice, InvoiceTotals } from '../billing.api';
 import { formatCents, INVOICE_STATUS, INVOICE_STATUS_ORDER } from '../billing-format';
 
@@ -61,27 +69,39 @@ export function InvoiceActions({
   canDelete,
   onPay,
   onConfirm,
+  onView,
+  onCharge,
 }: {
   invoice: Invoice;
   canUpdate: boolean;
   canDelete: boolean;
   onPay: () => void;
   onConfirm: (action: 'refund' | 'forfeit' | 'delete') => void;
+  onView: () => void;
+  onCharge: () => void;
 }) {
   const unpaid = invoice.status === 'due' || invoice.status === 'past_due';
   const items = [
+    <Menu.Item key="view" leftSection={<IconEye size={16} />} onClick={onView}>
+      View payments
+    </Menu.Item>,
+    canUpdate && unpaid && (
+      <Menu.Item key="charge" leftSection={<IconCreditCard size={16} />} onClick={onCharge}>
+        {invoice.failedAttempts > 0 ? 'Retry charge' : 'Charge card'}
+      </Menu.Item>
+    ),
     canUpdate && unpaid && (
       <Menu.Item key="pay" leftSection={<IconCash size={16} />} onClick={onPay}>
         Mark as paid
       </Menu.Item>
     ),
-    canUpdate && invoice.status === 'paid' && (
+    canUpdate && invoice.status === 'paid' && !(invoice.refundedCents >= invoice.paidCents) && (
       <Menu.Item
         key="refund"
         leftSection={<IconReceiptRefund size={16} />}
         onClick={() => onConfirm('refund')}
       >
-        Refund
+        Refund…
       </Menu.Item>
     ),
     canUpdate && unpaid && (
@@ -110,5 +130,20 @@ export function InvoiceActions({
       </Menu.Target>
       <Menu.Dropdown>{items}</Menu.Dropdown>
     </Menu>
+  );
+}
+
+/** Why an unpaid invoice is past due after a charge, and when the next try comes. */
+export function FailureLine({ invoice }: { invoice: Invoice }) {
+  if (!invoice.lastFailure) return null;
+  const next = invoice.nextAttemptAt
+    ? ` · retry ${new Date(invoice.nextAttemptAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric' })}`
+    : '';
+  return (
+    <Text size="xs" c="red" data-failure>
+      {invoice.failedAttempts} failed {invoice.failedAttempts === 1 ? 'charge' : 'charges'}:{' '}
+      {invoice.lastFailure.message}
+      {next}
+    </Text>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Paper, Select, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import type { InvoiceCreateBody, InvoiceStatus } from '@opsuite/shared';
 import { IconFileDollar, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -17,7 +17,9 @@ import {
 import { formatCents, INVOICE_STATUS, INVOICE_STATUS_ORDER } from '../billing-format';
 import { BillingSummary, ListPages } from './billing-parts';
 import { InvoiceFormModal, PayInvoiceModal } from './invoice-form-modal';
-import { InvoiceActions, StatusBadge, Totals } from './invoice-parts';
+import { FailureLine, InvoiceActions, StatusBadge, Totals } from './invoice-parts';
+import { InvoiceView } from './invoice-view';
+import { RefundModal } from './refund-modal';
 
 interface Permissions {
   canWrite: boolean;
@@ -40,6 +42,8 @@ export function InvoicesTab({
   const { add, change, remove } = useInvoiceMutations(contactId);
   const [creating, setCreating] = useState(false);
   const [paying, setPaying] = useState<Invoice | null>(null);
+  const [viewing, setViewing] = useState<Invoice | null>(null);
+  const [refunding, setRefunding] = useState<Invoice | null>(null);
   const list = invoices.data?.list ?? [];
   const setStatusFilter = (status: InvoiceStatus | null) => {
     setFilter(status);
@@ -59,12 +63,8 @@ export function InvoicesTab({
       onError: (e) => toastFailure(e),
     });
   const confirm = (invoice: Invoice, action: Exclude<InvoiceAction, 'pay'> | 'delete') => {
+    if (action === 'refund') return setRefunding(invoice);
     const texts = {
-      refund: [
-        'Refund invoice',
-        `Refund ${formatCents(invoice.amountCents)} of ${invoice.number}?`,
-        'Refund',
-      ],
       forfeit: ['Forfeit invoice', `Write off ${invoice.number}? It will no longer be collected.`, 'Forfeit'],
       delete: ['Delete invoice', `Delete ${invoice.number}? This cannot be undone.`, 'Delete'],
     }[action];
@@ -73,7 +73,7 @@ export function InvoicesTab({
       message: texts[1],
       confirm: texts[2]!,
       cancel: 'Keep it',
-      color: action === 'refund' ? 'orange' : 'red',
+      color: 'red',
       onConfirm: () =>
         action === 'delete'
           ? remove.mutate(invoice._id, notify)
@@ -87,6 +87,8 @@ export function InvoicesTab({
       canDelete={canDelete}
       onPay={() => setPaying(invoice)}
       onConfirm={(action) => confirm(invoice, action)}
+      onView={() => setViewing(invoice)}
+      onCharge={() => setViewing(invoice)}
     />
   );
 
@@ -139,7 +141,7 @@ export function InvoicesTab({
               <Group justify="space-between" wrap="nowrap" align="flex-start">
                 <Stack gap={2} miw={0}>
                   <Group gap="xs">
-                    <Text fw={600}>{invoice.number}</Text>
+                    <NumberLink invoice={invoice} onOpen={setViewing} />
                     <StatusBadge status={invoice.status} />
                   </Group>
                   <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
@@ -149,6 +151,7 @@ export function InvoicesTab({
                     Due {formatDay(invoice.dueDate)}
                     {invoice.paidAt && ` · paid ${formatDay(invoice.paidAt)}`}
                   </Text>
+                  <FailureLine invoice={invoice} />
                 </Stack>
                 <Stack gap={4} align="flex-end">
                   <Text fw={700}>{formatCents(invoice.amountCents)}</Text>
@@ -176,7 +179,9 @@ export function InvoicesTab({
             <Table.Tbody>
               {list.map((invoice) => (
                 <Table.Tr key={invoice._id} data-invoice-id={invoice._id}>
-                  <Table.Td fw={600}>{invoice.number}</Table.Td>
+                  <Table.Td fw={600}>
+                    <NumberLink invoice={invoice} onOpen={setViewing} />
+                  </Table.Td>
                   <Table.Td>
                     <Text size="sm">{invoice.description}</Text>
                     {invoice.contractTitle && (
@@ -189,6 +194,7 @@ export function InvoicesTab({
                   <Table.Td ta="right">{formatCents(invoice.amountCents)}</Table.Td>
                   <Table.Td>
                     <StatusBadge status={invoice.status} />
+                    <FailureLine invoice={invoice} />
                   </Table.Td>
                   <Table.Td>{invoice.paidAt ? formatDay(invoice.paidAt) : '—'}</Table.Td>
                   <Table.Td>{actions(invoice)}</Table.Td>
@@ -211,7 +217,20 @@ export function InvoicesTab({
         onClose={() => setCreating(false)}
         onSubmit={create}
       />
+      <InvoiceView
+        contactId={contactId}
+        invoice={viewing}
+        canUpdate={canUpdate}
+        onClose={() => setViewing(null)}
+      />
+      <RefundModal
+        contactId={contactId}
+        invoice={refunding}
+        refundableCents={refunding ? refunding.paidCents - refunding.refundedCents : 0}
+        onClose={() => setRefunding(null)}
+      />
       <PayInvoiceModal
+        contactId={contactId}
         invoice={paying}
         submitting={change.isPending}
         onClose={() => setPaying(null)}
@@ -230,5 +249,14 @@ export function InvoicesTab({
         }
       />
     </Section>
+  );
+}
+
+/** The invoice number, which opens the invoice with its payments. */
+function NumberLink({ invoice, onOpen }: { invoice: Invoice; onOpen: (invoice: Invoice) => void }) {
+  return (
+    <Anchor component="button" type="button" fw={600} size="sm" onClick={() => onOpen(invoice)}>
+      {invoice.number}
+    </Anchor>
   );
 }

@@ -13,7 +13,9 @@ import { failureText, toast, toastFailure } from '../../../app/toast';
 import { useIsPhone } from '../../../app/use-is-phone';
 import { confirmAction } from '../../../components/confirm';
 import { type PaymentCard, usePaymentCardMutations, usePaymentCards } from '../billing.api';
+import { usePaymentConfig } from '../billing-actions.api';
 import { AddCardForm, cardFieldErrors } from './add-card-form';
+import { StripeCardForm } from './stripe-card-form';
 
 const BRAND_ICONS: Record<string, typeof IconCreditCard> = {
   Visa: IconBrandVisa,
@@ -44,7 +46,13 @@ export function PaymentCardsTab({ contactId, canUpdate, canDelete }: PaymentCard
   const cards = usePaymentCards(contactId);
   const { add, makeDefault, remove } = usePaymentCardMutations(contactId);
   const [adding, setAdding] = useState(false);
+  const config = usePaymentConfig();
   const list = cards.data ?? [];
+  const stripeKey = config.data?.provider === 'stripe' ? config.data.publishableKey : null;
+  const saved = (answer: { message: string; data: PaymentCard }) => {
+    toast.success(`${answer.message}: ${cardLabel(answer.data)}`);
+    setAdding(false);
+  };
 
   const confirmRemove = (card: PaymentCard) =>
     confirmAction({
@@ -169,22 +177,35 @@ export function PaymentCardsTab({ contactId, canUpdate, canDelete }: PaymentCard
         title="Add card"
         fullScreen={isPhone}
       >
-        <AddCardForm
-          saving={add.isPending}
-          onCancel={() => setAdding(false)}
-          onSubmit={(body, fail) =>
-            add.mutate(body, {
-              onSuccess: (answer) => {
-                toast.success(`${answer.message}: ${cardLabel(answer.data)}`);
-                setAdding(false);
-              },
-              onError: (error) => {
-                fail(cardFieldErrors(error));
-                toastFailure(error);
-              },
-            })
-          }
-        />
+        {stripeKey ? (
+          <StripeCardForm
+            contactId={contactId}
+            publishableKey={stripeKey}
+            saving={add.isPending}
+            onCancel={() => setAdding(false)}
+            onCollected={(token, makeDefault) =>
+              add.mutate(
+                { token, makeDefault: makeDefault || undefined },
+                { onSuccess: saved, onError: (error) => toastFailure(error) },
+              )
+            }
+          />
+        ) : (
+          <AddCardForm
+            saving={add.isPending}
+            showTestCards={config.data?.showTestCards === true}
+            onCancel={() => setAdding(false)}
+            onSubmit={(body, fail) =>
+              add.mutate(body, {
+                onSuccess: saved,
+                onError: (error) => {
+                  fail(cardFieldErrors(error));
+                  toastFailure(error);
+                },
+              })
+            }
+          />
+        )}
       </Modal>
     </Card>
   );

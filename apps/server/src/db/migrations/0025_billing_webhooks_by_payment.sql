@@ -1,0 +1,1 @@
+DROP TABLE "billing_webhook_events" CASCADE;
