@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common.ts';
+import { dayField, idSchema, instantField } from './common.ts';
 import { pageNumber, pageSizeNumber, queryField } from './contact-inputs.ts';
 
 // An employee contact's shifts for one week (core §3 Employee shift; a week runs Sunday to
@@ -10,13 +10,13 @@ const dayOfWeek = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 const daysBetween = (a: string, b: string) =>
   Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
 
-const weekFields = {
-  startOfWeek: z.iso.date({ message: 'startOfWeek must be a date (YYYY-MM-DD)' }),
-  endOfWeek: z.iso.date({ message: 'endOfWeek must be a date (YYYY-MM-DD)' }),
+export const shiftWeekFields = {
+  startOfWeek: dayField('startOfWeek must be a date (YYYY-MM-DD)', 'startOfWeek'),
+  endOfWeek: dayField('endOfWeek must be a date (YYYY-MM-DD)', 'endOfWeek'),
 };
 
 /** startOfWeek is a Sunday and endOfWeek the Saturday after it. */
-const withWeekRules = <T extends z.ZodType<{ startOfWeek: string; endOfWeek: string }>>(schema: T) =>
+export const withWeekRules = <T extends z.ZodType<{ startOfWeek: string; endOfWeek: string }>>(schema: T) =>
   schema
     .refine((q) => dayOfWeek(q.startOfWeek) === 0, {
       message: 'A week starts on a Sunday',
@@ -27,7 +27,7 @@ const withWeekRules = <T extends z.ZodType<{ startOfWeek: string; endOfWeek: str
       path: ['endOfWeek'],
     });
 
-export const shiftWeekQuery = withWeekRules(z.object(weekFields));
+export const shiftWeekQuery = withWeekRules(z.object(shiftWeekFields));
 export type ShiftWeek = z.infer<typeof shiftWeekQuery>;
 
 export const MAX_SHIFT_HOURS = 24;
@@ -37,8 +37,8 @@ export const shiftInput = z
     _id: idSchema.optional(),
     shiftName: z.string().trim().min(1, { message: 'Shift name is required' }).max(100),
     positionIds: z.array(idSchema).max(20).default([]),
-    startDate: z.iso.datetime({ offset: true, message: 'startDate must be a date and time' }),
-    endDate: z.iso.datetime({ offset: true, message: 'endDate must be a date and time' }),
+    startDate: instantField('startDate must be a date and time', 'startDate'),
+    endDate: instantField('endDate must be a date and time', 'endDate'),
   })
   .refine((s) => Date.parse(s.endDate) > Date.parse(s.startDate), {
     message: 'A shift must end after it starts',
@@ -79,7 +79,7 @@ export const weekShiftsMutationAnswer = z.object({
 /** The week's shifts of every employee (or of one contact), a page at a time. */
 export const shiftListQuery = withWeekRules(
   z.object({
-    ...weekFields,
+    ...shiftWeekFields,
     contactId: queryField(idSchema),
     page: pageNumber(1, 1),
     pageSize: pageSizeNumber(50, 200),

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { zonedTimeToInstant } from './kiosk.ts';
-import { findShiftConflicts, shiftsOverlap, weekAttendance } from './shift-schedule.ts';
+import {
+  findShiftConflicts,
+  shiftByDays,
+  shiftCostCents,
+  shiftDisplayDay,
+  shiftEndsOnLaterDay,
+  shiftsOverlap,
+  shiftsOverTimeOff,
+  weekAttendance,
+} from './shift-schedule.ts';
 
 const NY = 'America/New_York';
 const HOUR = 3_600_000;
@@ -73,5 +82,43 @@ describe('attendance', () => {
     });
     expect(week.shifts[0]).toMatchObject({ status: 'late', clockedInAt: at('2026-06-08', '09:03') });
     expect(week.overtimeMs).toBe(HOUR + 27 * MINUTE);
+  });
+});
+
+describe('the week grid', () => {
+  it('shows a night shift on the day it starts in the organisation zone, marked as ending a day later', () => {
+    const night = shift('night', '2026-06-13', '22:00', '2026-06-14', '04:00');
+    expect(shiftDisplayDay(night, NY)).toBe('2026-06-13');
+    // In UTC the same shift starts on the 14th: the organisation's zone decides, not the viewer's.
+    expect(shiftDisplayDay(night, 'UTC')).toBe('2026-06-14');
+    expect(shiftEndsOnLaterDay(night, NY)).toBe(1);
+    expect(shiftEndsOnLaterDay(shift('day', '2026-06-13', '09:00', '2026-06-13', '17:00'), NY)).toBe(0);
+    expect(shiftEndsOnLaterDay(shift('late', '2026-06-13', '18:00', '2026-06-14', '00:00'), NY)).toBe(0);
+  });
+
+  it('flags the shifts over approved time off, and not back-to-back ones', () => {
+    const off = [{ start: at('2026-06-15', '00:00'), end: at('2026-06-16', '00:00') }];
+    const shifts = [
+      shift('monday', '2026-06-15', '09:00', '2026-06-15', '17:00'),
+      shift('sunday-night', '2026-06-14', '20:00', '2026-06-15', '00:00'),
+      shift('into-monday', '2026-06-14', '22:00', '2026-06-15', '02:00'),
+    ];
+    expect(shiftsOverTimeOff(shifts, off)).toEqual(['monday', 'into-monday']);
+    expect(shiftsOverTimeOff(shifts, [])).toEqual([]);
+  });
+
+  it('costs a shift by its real length at an hourly cost, half up', () => {
+    expect(shiftCostCents(shift('a', '2026-06-15', '09:00', '2026-06-15', '16:30'), 2_000)).toBe(15_000);
+    expect(shiftCostCents(shift('b', '2026-06-15', '09:00', '2026-06-15', '09:01'), 1_530)).toBe(26);
+    // The autumn night is 9 hours long.
+    expect(shiftCostCents(shift('c', '2026-10-31', '22:00', '2026-11-01', '06:00'), 1_000)).toBe(9_000);
+    expect(shiftCostCents(shift('d', '2026-06-15', '09:00', '2026-06-15', '17:00'), 0)).toBe(0);
+  });
+
+  it('copies a shift a week on at the same wall-clock time across a daylight-saving change', () => {
+    const before = at('2026-03-01', '09:00');
+    expect(shiftByDays(before, 7, NY)).toBe(at('2026-03-08', '09:00'));
+    expect(shiftByDays(before, 7, NY) - before).toBe(7 * 24 * HOUR - HOUR);
+    expect(shiftByDays(at('2026-06-10', '09:30'), -7, NY)).toBe(at('2026-06-03', '09:30'));
   });
 });

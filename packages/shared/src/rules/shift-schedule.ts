@@ -1,4 +1,6 @@
-import type { Instant } from './calendar-days.ts';
+import { daysBetween, type Instant } from './calendar-days.ts';
+import { mulDivRoundHalfUp } from './cents-math.ts';
+import { addDaysToIsoDate, isoDateInZone, wallClock, zonedTimeToInstant } from './kiosk.ts';
 import { mergeSpans } from './time-spans.ts';
 import { employeeWorkedSpans, type WorkSession } from './work-time.ts';
 
@@ -111,4 +113,53 @@ export function weekAttendance(input: {
     late: count('late'),
     absent: count('absent'),
   };
+}
+
+// ---- the week grid, time off and labour cost ----
+
+/**
+ * The organisation day a shift is shown on: the day it starts, in the organisation's zone. A
+ * night shift 22:00-04:00 stays on its first day however late it ends, and never on the day the
+ * browser's own zone would pick.
+ */
+export function shiftDisplayDay(shift: { start: Instant }, timeZone: string): string {
+  return isoDateInZone(shift.start, timeZone);
+}
+
+/** How a shift reads on its day: '22:00-04:00 (+1)' when it ends on a later organisation day. */
+export function shiftEndsOnLaterDay(shift: { start: Instant; end: Instant }, timeZone: string): number {
+  // The end instant itself belongs to the day before when it is exactly midnight.
+  const lastDay = isoDateInZone(+shift.end - 1, timeZone);
+  return Math.max(0, daysBetween(isoDateInZone(shift.start, timeZone), lastDay));
+}
+
+/** The ids of the shifts that overlap any of the given (approved) time-off spans. */
+export function shiftsOverTimeOff(
+  shifts: readonly ScheduledShift[],
+  timeOff: readonly { start: Instant; end: Instant }[],
+): string[] {
+  return shifts.filter((s) => timeOff.some((t) => shiftsOverlap(s, t))).map((s) => s.id);
+}
+
+/**
+ * A shift's labour cost in cents at an hourly cost (cents an hour), rounded half up once per
+ * shift: 7 h 30 at 20.00 an hour is 150.00. Elapsed time, so a shift across a daylight-saving
+ * change costs its real length.
+ */
+export function shiftCostCents(shift: { start: Instant; end: Instant }, hourlyCostCents: number): number {
+  const ms = Math.max(0, +shift.end - +shift.start);
+  if (!(hourlyCostCents > 0) || ms === 0) return 0;
+  return mulDivRoundHalfUp(ms, Math.round(hourlyCostCents), 3_600_000);
+}
+
+/**
+ * The same wall-clock time `days` organisation days later (copying a week keeps 09:00 at 09:00
+ * across a daylight-saving change, where adding 7 × 24 h would not).
+ */
+export function shiftByDays(instant: Instant, days: number, timeZone: string): number {
+  const day = isoDateInZone(instant, timeZone);
+  const clock = wallClock(+instant, timeZone);
+  const hhmm = `${String(clock.hour).padStart(2, '0')}:${String(clock.minute).padStart(2, '0')}`;
+  const seconds = +instant - zonedTimeToInstant(day, hhmm, timeZone);
+  return zonedTimeToInstant(addDaysToIsoDate(day, days), hhmm, timeZone) + seconds;
 }

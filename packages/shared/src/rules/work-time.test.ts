@@ -2,12 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { zonedTimeToInstant } from './kiosk.ts';
 import {
   employeeWorkedSpans,
+  formatWorked,
   labourCostPercent,
   nextScreenshotAt,
   sessionAutoEnd,
+  workEntryProblem,
   workedMs,
   workedMsByDay,
   workedMsByWeek,
+  workTimeAt,
 } from './work-time.ts';
 
 const NY = 'America/New_York';
@@ -111,5 +114,64 @@ describe('auto-end, screenshots and labour cost', () => {
     expect(labourCostPercent({ '2026-06-07': 50_000, '2026-06-08': 50_000 }, 25_000)).toBe(25);
     expect(labourCostPercent([0, 0], 25_000)).toBe(0);
     expect(labourCostPercent([], 0)).toBe(0);
+  });
+});
+
+describe('time sheet entries', () => {
+  it('a night session across the autumn change is its real length, split on the right days', () => {
+    // 2026-11-01: New York's clocks go back at 02:00, so 22:00 Saturday to 06:00 Sunday is 9 hours.
+    const session = {
+      start: workTimeAt('2026-10-31', '22:00', NY),
+      end: workTimeAt('2026-11-01', '06:00', NY),
+    };
+    expect(workedMs(session)).toBe(9 * HOUR);
+    expect(workedMsByDay([session], NY)).toEqual({ '2026-10-31': 2 * HOUR, '2026-11-01': 7 * HOUR });
+    // A whole day on that date is 25 hours long, but a session is never more than what was worked.
+    const spring = {
+      start: workTimeAt('2026-03-07', '22:00', NY),
+      end: workTimeAt('2026-03-08', '06:00', NY),
+    };
+    expect(workedMs(spring)).toBe(7 * HOUR);
+  });
+
+  it('reads an edited time on the organisation clock, whatever zone the editor is in', () => {
+    expect(new Date(workTimeAt('2026-06-10', '09:00', NY)).toISOString()).toBe('2026-06-10T13:00:00.000Z');
+    expect(new Date(workTimeAt('2026-06-10', '09:00', LONDON)).toISOString()).toBe(
+      '2026-06-10T08:00:00.000Z',
+    );
+  });
+
+  it('refuses an entry that ends first, is too long, or has breaks outside it or overlapping', () => {
+    const day = '2026-06-10';
+    const entry = (from: string, to: string, breaks: [string, string | null][] = []) => ({
+      start: at(day, from),
+      end: at(day, to),
+      breaks: breaks.map(([s, e]) => ({ start: at(day, s), end: e === null ? null : at(day, e) })),
+    });
+    expect(workEntryProblem(entry('09:00', '17:00', [['12:00', '12:30']]))).toBeNull();
+    expect(workEntryProblem(entry('09:00', '17:00', [['16:30', null]]))).toBeNull();
+    expect(workEntryProblem(entry('17:00', '09:00'))).toBe('The end must be after the start');
+    expect(workEntryProblem({ start: at(day, '09:00'), end: at('2026-06-12', '09:00') })).toBe(
+      'An entry lasts at most 24 hours',
+    );
+    expect(workEntryProblem(entry('09:00', '17:00', [['08:00', '09:30']]))).toBe(
+      'A break must lie inside the entry',
+    );
+    expect(
+      workEntryProblem(
+        entry('09:00', '17:00', [
+          ['12:00', '13:00'],
+          ['12:30', '13:30'],
+        ]),
+      ),
+    ).toBe('Breaks must not overlap');
+    expect(workEntryProblem(entry('09:00', '17:00', [['12:00', '12:00']]))).toBe(
+      'A break must end after it starts',
+    );
+  });
+
+  it('writes worked time as hours and minutes', () => {
+    expect(formatWorked(7 * HOUR + 5 * MINUTE + 59_000)).toBe('7h 05m');
+    expect(formatWorked(-5)).toBe('0h 00m');
   });
 });

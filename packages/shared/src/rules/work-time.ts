@@ -1,6 +1,6 @@
 import { type Instant, startOfWeekDay, zonedDayStart } from './calendar-days.ts';
 import { mulDivRoundHalfUp, sumCents } from './cents-math.ts';
-import { addDaysToIsoDate, isoDateInZone } from './kiosk.ts';
+import { addDaysToIsoDate, isoDateInZone, zonedTimeToInstant } from './kiosk.ts';
 import { subtractSpans, type TimeSpan } from './time-spans.ts';
 
 // Staff time: how long someone worked and on which of the organisation's days. Durations are
@@ -154,4 +154,41 @@ export function labourCostPercent(
   );
   if (sales <= 0) return 0;
   return mulDivRoundHalfUp(labourCostCents, 1_000, sales) / 10;
+}
+
+// ---- entries as the time sheet edits them ----
+
+/**
+ * What is wrong with a work entry's times, or null: it ends after it starts, lasts at most
+ * `maxHours`, and each break lies inside it without overlapping another.
+ */
+export function workEntryProblem(entry: WorkSession, maxHours = 24): string | null {
+  const start = +entry.start;
+  const end = +entry.end;
+  if (!(end > start)) return 'The end must be after the start';
+  if (end - start > maxHours * HOUR_MS) return `An entry lasts at most ${maxHours} hours`;
+  const breaks = [...(entry.breaks ?? [])]
+    .map((b) => ({ start: +b.start, end: b.end == null ? end : +b.end }))
+    .sort((a, b) => a.start - b.start);
+  for (const [i, b] of breaks.entries()) {
+    if (!(b.end > b.start)) return 'A break must end after it starts';
+    if (b.start < start || b.end > end) return 'A break must lie inside the entry';
+    const previous = breaks[i - 1];
+    if (previous && b.start < previous.end) return 'Breaks must not overlap';
+  }
+  return null;
+}
+
+/**
+ * An organisation-local day and HH:mm as an instant. Time sheets are edited on the
+ * organisation's clock: 09:00 typed by a manager in another zone is 09:00 where the work was.
+ */
+export function workTimeAt(day: string, hhmm: string, timeZone: string): number {
+  return zonedTimeToInstant(day, hhmm, timeZone);
+}
+
+/** Hours and minutes of a duration, '7h 05m'; negative durations read as 0. */
+export function formatWorked(ms: number): string {
+  const minutes = Math.max(0, Math.floor(ms / MINUTE_MS));
+  return `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
 }

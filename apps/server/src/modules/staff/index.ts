@@ -1,12 +1,31 @@
-// Staff: the weekly shifts of employee contacts (contact/update-shifts and the week's list). The
-// time tracking, scheduling and payroll to come grow from here. Depends on contacts, organizations
-// and auth.
+// Staff: employees' time and schedules. Time tracking (work sessions, breaks, screenshots, the
+// time sheet with its audit trail, auto-ending forgotten sessions, the kiosk time clock) and
+// scheduling (shifts on a Sunday-Saturday grid, drafts and publishing, the shift pool, time-off
+// and reschedule requests, budgets, categories, positions, attendance, the activity log), plus
+// the weekly shift lists of contact/update-shifts. Depends on contacts, organizations and auth,
+// and reads devices for the time clock. Payroll and tips read what it records.
 import type { App } from '../../plugins/types.ts';
 import { registerContactHooks } from '../contacts/index.ts';
 import { staffHooks } from './merge.ts';
+import { scheduleModuleRoutes } from './schedule/index-routes.ts';
 import { contactShiftsRoutes } from './shifts.routes.ts';
+import { AutoEndJob } from './time/auto-end.ts';
+import { timeClockRoutes } from './time/time-clock.routes.ts';
+import { timesheetRoutes } from './time/timesheet.routes.ts';
+import { workRoutes } from './time/work.routes.ts';
+
+export { endOverdueSessions } from './time/auto-end.ts';
 
 export function register(app: App) {
   registerContactHooks('staff', staffHooks);
   contactShiftsRoutes(app);
+  workRoutes(app);
+  timesheetRoutes(app);
+  timeClockRoutes(app);
+  scheduleModuleRoutes(app);
+
+  const { config, database } = app.services;
+  const autoEnd = new AutoEndJob(database.db, app.log);
+  if (config.importWorker) app.addHook('onReady', async () => autoEnd.start(10_000));
+  app.addHook('onClose', () => autoEnd.stop());
 }

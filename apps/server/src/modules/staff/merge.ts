@@ -31,15 +31,69 @@ async function settleShiftWeeks(tx: Tx, set: MergeSet) {
       and r.rn > 1`);
 }
 
+/** Rows of `table` that would clash once moved: all but the best-ranked of each `partition`. */
+async function keepBestRanked(tx: Tx, set: MergeSet, table: string, partition: string) {
+  await tx.execute(sql`delete from ${sql.identifier(table)} t using (
+      select ctid, row_number() over (partition by ${sql.identifier(partition)}
+        order by ${mergeRank(set, sql`contact_id`)}) as rn
+      from ${sql.identifier(table)}
+      where organization_id = ${set.orgId} and ${inMergeSet(set, sql`contact_id`)}) r
+    where t.ctid = r.ctid and r.rn > 1`);
+}
+
+/** Plain moves: every contact column of these tables points at the kept contact. */
+const MOVES: [string, string][] = [
+  ['contact_shifts', 'contact_id'],
+  ['work_histories', 'contact_id'],
+  ['work_screenshots', 'contact_id'],
+  ['work_history_edits', 'contact_id'],
+  ['staff_members', 'contact_id'],
+  ['employee_shifts', 'contact_id'],
+  ['employee_shifts', 'pub_contact_id'],
+  ['shift_pool', 'offered_by'],
+  ['shift_pool', 'traded_to'],
+  ['shift_pool_bids', 'contact_id'],
+  ['staff_requests', 'contact_id'],
+  ['attendance_records', 'contact_id'],
+];
+
 export const staffHooks: ContactHooks = {
-  tables: { contact_shifts: ['contact_id'] },
+  tables: {
+    contact_shifts: ['contact_id'],
+    work_histories: ['contact_id'],
+    work_screenshots: ['contact_id'],
+    work_history_edits: ['contact_id'],
+    staff_members: ['contact_id'],
+    employee_shifts: ['contact_id'],
+    shift_pool: ['offered_by', 'traded_to'],
+    shift_pool_bids: ['contact_id'],
+    staff_requests: ['contact_id'],
+    attendance_records: ['contact_id'],
+  },
   uniqueKeys: {
     'contact_shifts.contact_shifts_organization_id_contact_id_week_start_pk':
       'one week of shifts: the lists are joined',
+    'work_histories.work_histories_one_open_uq':
+      'one open session: the best-ranked stays open, the others end now and wait for confirmation',
+    'staff_members.staff_members_organization_id_contact_id_pk': 'one staff record: the best-ranked is kept',
+    'shift_pool_bids.shift_pool_bids_organization_id_pool_id_contact_id_pk':
+      'one bid per offer: the best-ranked bid is kept',
   },
   async merge(tx, set) {
     await settleShiftWeeks(tx, set);
-    await tx.execute(sql`update contact_shifts set contact_id = ${set.primaryId}
-      where organization_id = ${set.orgId} and ${ofDuplicates(set, sql`contact_id`)}`);
+    await tx.execute(sql`update work_histories w set end_at = greatest(now(), w.start_at), auto_ended = true,
+        updated_at = now()
+      from (select id, row_number() over (order by ${mergeRank(set, sql`contact_id`)}) as rn
+            from work_histories where organization_id = ${set.orgId} and end_at is null
+              and ${inMergeSet(set, sql`contact_id`)}) r
+      where w.organization_id = ${set.orgId} and w.id = r.id and r.rn > 1`);
+    await keepBestRanked(tx, set, 'staff_members', 'organization_id');
+    await keepBestRanked(tx, set, 'shift_pool_bids', 'pool_id');
+    for (const [table, column] of MOVES) {
+      await tx.execute(
+        sql`update ${sql.identifier(table)} set ${sql.identifier(column)} = ${set.primaryId}
+            where organization_id = ${set.orgId} and ${ofDuplicates(set, sql`${sql.identifier(column)}`)}`,
+      );
+    }
   },
 };

@@ -1,0 +1,68 @@
+import { type Action, can } from '@opsuite/shared';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { forbidden, invalid, lookupMissing } from '../../lib/errors.ts';
+import { rows } from '../../lib/sql.ts';
+import { tenantRoute } from '../../plugins/access.ts';
+import type { RequestContext } from '../../plugins/types.ts';
+
+// Who may do what with staff time and schedules. Every route is guarded by the staff resource;
+// employees (read, write and update on it) work on their own time and shifts, while managing
+// everyone's (time sheets, the schedule, approvals) needs a manager: an admin, the primary
+// account holder, or a role granted the whole staff resource (delete included).
+
+export const staffAccess = (action: Action) => tenantRoute('staff', action);
+
+/** Contact types whose contacts clock in and take shifts. */
+export const STAFF_TYPES = ['employee', 'admin', 'primary'] as const;
+export const staffTypesSql = sql`('employee', 'admin', 'primary')`;
+
+export function managesStaff(ctx: RequestContext): boolean {
+  return ctx.userType === 'admin' || ctx.userType === 'primary' || can(ctx.ability, 'delete', 'staff');
+}
+
+export function requireManager(ctx: RequestContext, what = 'manage staff time and schedules'): void {
+  if (!managesStaff(ctx)) throw forbidden(`Only a manager can ${what}`);
+}
+
+/** The caller's own employee contact, or null for a user without one. */
+export const ownContact = (ctx: RequestContext): string | null => ctx.role.contactId;
+
+/**
+ * Whose record a call is about: the caller's own contact when none (or their own) is named;
+ * another employee's only for a manager.
+ */
+export function subjectContact(ctx: RequestContext, contactId: string | undefined, what?: string): string {
+  const own = ownContact(ctx);
+  if (!contactId || contactId === own) {
+    if (!own) throw invalid('contactId', 'your account has no employee record in this organisation');
+    return own;
+  }
+  requireManager(ctx, what);
+  return contactId;
+}
+
+export interface StaffContact {
+  id: string;
+  full_name: string;
+  email: string | null;
+}
+
+/** An employee contact of the organisation (a live contact of a staff type), or a 400. */
+export async function staffContact(tx: Tx, orgId: string, contactId: string, field = 'contactId') {
+  const [found] = await rows<StaffContact & { type: string | null }>(
+    tx,
+    sql`select c.id, c.full_name, c.email, ct.type from contacts c
+        left join contact_types ct on ct.organization_id = c.organization_id and ct.id = c.contact_type_id
+        where c.organization_id = ${orgId} and c.id = ${contactId} and c.deleted_at is null`,
+  );
+  if (!found) throw lookupMissing(field);
+  if (!found.type || !(STAFF_TYPES as readonly string[]).includes(found.type)) {
+    throw invalid(field, 'is not an employee');
+  }
+  return found;
+}
+
+/** Parses a jsonb value the way both drivers may hand it over (text or parsed). */
+export const json = <T>(value: T | string): T =>
+  typeof value === 'string' ? (JSON.parse(value) as T) : value;

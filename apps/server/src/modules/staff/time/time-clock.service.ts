@@ -1,0 +1,81 @@
+import type { ClockStatusAnswer, PunchBody } from '@opsuite/shared/contracts/staff-time';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../../db/client.ts';
+import { conflict, notFound, unauthenticated } from '../../../lib/errors.ts';
+import { rows } from '../../../lib/sql.ts';
+import { staffTypesSql } from '../access.ts';
+import { clockIn, clockOut, closeBreak, lockedOpenSession, takeBreak } from './work.service.ts';
+import { type WorkRow, workAnswer } from './work-rows.ts';
+
+// The time clock on a paired kiosk: an employee types their punch id (the contact's punch id,
+// the same field members check in with) and clocks in, out, or on and off a break. The device
+// credential names the organisation; the device must still be active.
+
+interface EmployeeRow {
+  device_ok: boolean;
+  id: string | null;
+  full_name: string | null;
+}
+
+async function employeeByPunch(tx: Tx, orgId: string, deviceId: string, punchId: string) {
+  const [row] = await rows<EmployeeRow>(
+    tx,
+    sql`select exists (select 1 from devices where organization_id = ${orgId} and id = ${deviceId} and is_active) as device_ok,
+          e.id, e.full_name
+        from (select 1) one left join lateral (
+          select c.id, c.full_name from contacts c
+          join contact_types ct on ct.organization_id = c.organization_id and ct.id = c.contact_type_id
+          where c.organization_id = ${orgId} and c.deleted_at is null and c.punch_id = ${punchId.trim()}
+            and ct.type in ${staffTypesSql}
+          order by c.created_at, c.id limit 1) e on true`,
+  );
+  if (!row?.device_ok) throw unauthenticated('This device was removed');
+  if (!row.id) throw notFound('Employee with this punch id');
+  return { id: row.id, name: row.full_name ?? '' };
+}
+
+function statusOf(contactId: string, name: string, open: WorkRow | null): ClockStatusAnswer {
+  if (!open) return { contactId, name, status: 'out', historyId: null, startTime: null, workedMs: 0 };
+  const a = workAnswer(open);
+  return {
+    contactId,
+    name,
+    status: a.onBreak ? 'onBreak' : 'working',
+    historyId: a.historyId,
+    startTime: a.startTime,
+    workedMs: a.workedMs,
+  };
+}
+
+export async function clockStatus(tx: Tx, orgId: string, deviceId: string, punchId: string) {
+  const employee = await employeeByPunch(tx, orgId, deviceId, punchId);
+  const open = await lockedOpenSession(tx, orgId, employee.id);
+  return statusOf(employee.id, employee.name, open);
+}
+
+export async function punch(tx: Tx, orgId: string, deviceId: string, body: PunchBody) {
+  const employee = await employeeByPunch(tx, orgId, deviceId, body.punchId);
+  const open = await lockedOpenSession(tx, orgId, employee.id);
+  if (body.action === 'in') {
+    const started = await clockIn(tx, orgId, employee.id, null, { description: 'Time clock' });
+    return {
+      message: 'in' as const,
+      status: statusOf(
+        employee.id,
+        employee.name,
+        await lockedOpenSession(tx, orgId, started.data.contactId),
+      ),
+    };
+  }
+  if (!open) throw conflict('You are not clocked in', 'punchId');
+  if (body.action === 'out') {
+    await clockOut(tx, orgId, open);
+    return { message: 'out' as const, status: statusOf(employee.id, employee.name, null) };
+  }
+  if (body.action === 'break') await takeBreak(tx, orgId, employee.id, body.restDescription || 'Break');
+  else await closeBreak(tx, orgId, open);
+  return {
+    message: body.action,
+    status: statusOf(employee.id, employee.name, await lockedOpenSession(tx, orgId, employee.id)),
+  };
+}

@@ -1,0 +1,195 @@
+import type {
+  CheckoutBody,
+  StartShiftWorkBody,
+  StartWorkBody,
+  WorkHistoryAnswer,
+} from '@opsuite/shared/contracts/staff-time';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../../db/client.ts';
+import { conflict, lookupMissing } from '../../../lib/errors.ts';
+import { newId } from '../../../lib/ids.ts';
+import { rows } from '../../../lib/sql.ts';
+import type { RequestContext } from '../../../plugins/types.ts';
+import { ownContact, requireManager, subjectContact } from '../access.ts';
+import type { StoredBreak } from './time.tables.ts';
+import {
+  breaksOf,
+  lockedSession,
+  requireOpen,
+  selectWork,
+  type WorkRow,
+  workAnswer,
+  workColumns,
+} from './work-rows.ts';
+
+// The clock actions of one employee: start work (free or on a published shift), take a break
+// (checkout, with a rest description), end it (startwork again, or endbreak), end work. One open
+// session per employee is the database's unique index; each action locks the session it changes.
+
+export interface ClockResult {
+  message: 'startwork' | 'resumed';
+  data: WorkHistoryAnswer;
+}
+
+/** A session may be changed by its own employee or a manager. */
+export function requireOwnOrManager(ctx: RequestContext, row: Pick<WorkRow, 'contact_id'>, what?: string) {
+  if (row.contact_id !== ownContact(ctx)) requireManager(ctx, what);
+}
+
+const openSessionOf = (tx: Tx, orgId: string, contactId: string) =>
+  selectWork(
+    tx,
+    sql`w.organization_id = ${orgId} and w.contact_id = ${contactId} and w.end_at is null`,
+    sql`for update of w`,
+  );
+
+/** Closes a running break at `at` (the list is small: a session's breaks). */
+function closeBreaks(breaks: StoredBreak[], at: string): StoredBreak[] {
+  return breaks.map((b) => (b.end === null ? { ...b, end: at } : b));
+}
+
+async function saveBreaks(tx: Tx, orgId: string, id: string, breaks: StoredBreak[], extra = sql``) {
+  const [row] = await rows<WorkRow>(
+    tx,
+    sql`update work_histories w set break_times = ${JSON.stringify(breaks)}::jsonb, updated_at = now() ${extra}
+        from contacts c
+        where w.organization_id = ${orgId} and w.id = ${id}
+          and c.organization_id = w.organization_id and c.id = w.contact_id
+        returning ${workColumns}`,
+  );
+  return row!;
+}
+
+/**
+ * startwork / startShiftWork. On a break, starting again ends the break (the earlier client's
+ * way back from a rest); already working is a 409.
+ */
+export function startWork(tx: Tx, ctx: RequestContext, body: StartWorkBody | StartShiftWorkBody) {
+  const contactId = subjectContact(ctx, body.contactId, 'start work for another employee');
+  return clockIn(tx, ctx.organizationId, contactId, ctx.userId, body);
+}
+
+/** Starts (or resumes from a break) the contact's session; the time clock calls it too. */
+export async function clockIn(
+  tx: Tx,
+  orgId: string,
+  contactId: string,
+  userId: string | null,
+  body: Omit<StartWorkBody, 'contactId'> & { shiftId?: string; shiftName?: string },
+): Promise<ClockResult> {
+  const [open] = await openSessionOf(tx, orgId, contactId);
+  const now = new Date().toISOString();
+  if (open) {
+    const breaks = breaksOf(open);
+    if (!breaks.some((b) => b.end === null)) throw conflict('You are already clocked in', 'contactId');
+    const row = await saveBreaks(tx, orgId, open.id, closeBreaks(breaks, now));
+    return { message: 'resumed', data: workAnswer(row) };
+  }
+  let shiftId: string | null = null;
+  let shiftName: string | null = null;
+  if (body.shiftId) {
+    const [shift] = await rows<{ id: string; name: string }>(
+      tx,
+      sql`select id, pub_shift_name as name from employee_shifts
+          where organization_id = ${orgId} and id = ${body.shiftId} and pub_contact_id = ${contactId}`,
+    );
+    if (!shift) throw lookupMissing('shiftId');
+    shiftId = shift.id;
+    shiftName = body.shiftName || shift.name;
+  }
+  const [row] = await rows<WorkRow>(
+    tx,
+    sql`with w as (
+          insert into work_histories (organization_id, id, contact_id, shift_id, shift_name, description,
+            start_at, capture_status, created_by)
+          select ${orgId}, ${newId()}, c.id, ${shiftId}, ${shiftName}, ${body.description}, ${now},
+            ${body.captureStatus ?? 'off'}, ${userId}
+          from contacts c where c.organization_id = ${orgId} and c.id = ${contactId} and c.deleted_at is null
+          on conflict (organization_id, contact_id) where end_at is null do nothing
+          returning *),
+        -- Clocking in puts the employee on the schedule's roster.
+        m as (insert into staff_members (organization_id, contact_id) select organization_id, contact_id from w
+          on conflict (organization_id, contact_id) do nothing)
+        select ${workColumns} from w join contacts c on c.organization_id = w.organization_id and c.id = w.contact_id`,
+  );
+  // Nothing inserted: the contact is gone, or a second clock-in won the race.
+  if (!row) {
+    const [exists] = await rows(
+      tx,
+      sql`select 1 from contacts where organization_id = ${orgId} and id = ${contactId} and deleted_at is null`,
+    );
+    if (!exists) throw lookupMissing('contactId');
+    throw conflict('You are already clocked in', 'contactId');
+  }
+  return { message: 'startwork', data: workAnswer(row) };
+}
+
+/** checkout: a break starts now on the employee's open session, with what it is for. */
+export function checkout(tx: Tx, ctx: RequestContext, body: CheckoutBody) {
+  const contactId = subjectContact(ctx, body.contactId, 'start a break for another employee');
+  return takeBreak(tx, ctx.organizationId, contactId, body.restDescription);
+}
+
+export async function takeBreak(tx: Tx, orgId: string, contactId: string, restDescription: string) {
+  const [open] = await openSessionOf(tx, orgId, contactId);
+  if (!open) throw conflict('You are not clocked in', 'contactId');
+  const breaks = breaksOf(open);
+  if (breaks.some((b) => b.end === null)) throw conflict('You are already on a break', 'contactId');
+  const started: StoredBreak = {
+    _id: newId(),
+    start: new Date().toISOString(),
+    end: null,
+    description: restDescription,
+  };
+  const row = await saveBreaks(
+    tx,
+    orgId,
+    open.id,
+    [...breaks, started],
+    sql`, rest_description = ${restDescription}`,
+  );
+  return workAnswer(row);
+}
+
+/** endbreak: the running break of a session ends now. */
+export async function endBreak(tx: Tx, ctx: RequestContext, historyId: string) {
+  const row = await lockedSession(tx, ctx.organizationId, historyId);
+  requireOwnOrManager(ctx, row, 'end another employee’s break');
+  return closeBreak(tx, ctx.organizationId, row);
+}
+
+export async function closeBreak(tx: Tx, orgId: string, row: WorkRow) {
+  requireOpen(row);
+  const breaks = breaksOf(row);
+  if (!breaks.some((b) => b.end === null)) throw conflict('You are not on a break', 'historyId');
+  return workAnswer(await saveBreaks(tx, orgId, row.id, closeBreaks(breaks, new Date().toISOString())));
+}
+
+/** endwork: the session (and a break still running) ends now. */
+export async function endWork(tx: Tx, ctx: RequestContext, historyId: string) {
+  const row = await lockedSession(tx, ctx.organizationId, historyId);
+  requireOwnOrManager(ctx, row, 'end another employee’s work');
+  return clockOut(tx, ctx.organizationId, row);
+}
+
+export async function clockOut(tx: Tx, orgId: string, row: WorkRow) {
+  requireOpen(row);
+  const now = new Date().toISOString();
+  const saved = await saveBreaks(tx, orgId, row.id, closeBreaks(breaksOf(row), now), sql`, end_at = ${now}`);
+  return workAnswer(saved);
+}
+
+/** The contact's open session, locked; null when they are not clocked in. */
+export async function lockedOpenSession(tx: Tx, orgId: string, contactId: string): Promise<WorkRow | null> {
+  const [row] = await openSessionOf(tx, orgId, contactId);
+  return row ?? null;
+}
+
+/** The caller's open session, if any. */
+export async function openSession(tx: Tx, orgId: string, contactId: string): Promise<WorkRow | null> {
+  const [row] = await selectWork(
+    tx,
+    sql`w.organization_id = ${orgId} and w.contact_id = ${contactId} and w.end_at is null`,
+  );
+  return row ?? null;
+}

@@ -1,0 +1,4 @@
+// Staff: the time clock (with screenshots), My schedule, the schedule grid, timesheets, requests,
+// attendance, staff settings, and the paired tablet's time clock at /time-clock.
+
+export { staffFeature } from './staff.feature';

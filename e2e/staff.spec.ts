@@ -1,0 +1,205 @@
+import { expect, type Page, test } from '@playwright/test';
+
+// Staff in the built app: a staff member clocks in with a (fake) screen share, takes a break and
+// clocks out; the admin builds, publishes and reverts a week; a shift moves through the shift
+// pool. Headless Chromium shares a fake screen with --use-fake-device-for-media-stream and
+// --use-fake-ui-for-media-stream (and auto-selects the entire screen); without the fake device
+// getDisplayMedia fails with NotReadableError.
+
+const PASSWORD = 'demo1234';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+test.use({
+  launchOptions: {
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      '--auto-select-desktop-capture-source=Entire screen',
+    ],
+  },
+  // The organisation's zone decides every day and time shown, not the browser's.
+  timezoneId: 'Asia/Tokyo',
+});
+
+async function signIn(page: Page, email: string): Promise<boolean> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 5000 }).catch(() => undefined);
+  return new URL(page.url()).pathname !== '/login';
+}
+
+/** The demo employee, or the admin (also on the staff) where employees have no web pages. */
+async function signInStaff(page: Page): Promise<string> {
+  if (await signIn(page, 'coach@demo.test')) return 'coach@demo.test';
+  await signIn(page, 'admin@demo.test');
+  return 'admin@demo.test';
+}
+
+async function apiAs(page: Page, email: string) {
+  const res = await page.request.post('/api/jwt/login', { data: { email, password: PASSWORD } });
+  const body = await res.json();
+  const headers = {
+    authorization: `Bearer ${body.accessToken}`,
+    organization: body.organization._id,
+    assigner: body.userData.curRole.assignerId ?? '',
+    isemployee: String(body.userData.isEmployee),
+  };
+  return {
+    contactId: body.userData.curRole.contactId as string,
+    timeZone: body.organization.timeZone as string,
+    get: async (url: string) => (await page.request.get(`/api${url}`, { headers })).json(),
+    post: async (url: string, data: unknown) =>
+      (await page.request.post(`/api${url}`, { headers, data })).json(),
+  };
+}
+
+/** Sunday of the week `weeks` from now in a zone, and its Saturday. */
+function weekIn(timeZone: string, weeks: number) {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+  const d = new Date(`${today}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - d.getUTCDay() + 7 * weeks);
+  const start = d.toISOString().slice(0, 10);
+  d.setUTCDate(d.getUTCDate() + 6);
+  return { startOfWeek: start, endOfWeek: d.toISOString().slice(0, 10) };
+}
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({
+    path: `e2e/.artifacts/screens/${test.info().project.name}-staff-${name}.png`,
+    fullPage: true,
+  });
+}
+
+test('a staff member clocks in sharing their screen, takes a break and clocks out', async ({ page }) => {
+  const email = await signInStaff(page);
+  await page.goto('/staff/time-clock');
+  await page.getByRole('button', { name: 'Start work' }).click();
+  await expect(page.getByTestId('clock-card')).toContainText('Working');
+  await page.getByRole('button', { name: 'Share my screen' }).click();
+  await expect(page.getByTestId('capture-status')).toHaveText('Sharing');
+  await expect(page.getByTestId('capture-card')).toContainText('Last screenshot at');
+  await shot(page, 'time-clock');
+
+  await page.getByRole('button', { name: 'Take a break' }).click();
+  await page.getByLabel('Rest description').fill('Lunch');
+  await page.getByRole('button', { name: 'Start break' }).click();
+  await expect(page.getByTestId('clock-card')).toContainText('On a break');
+  await page.getByRole('button', { name: 'End break' }).click();
+  await expect(page.getByTestId('clock-card')).toContainText('Working');
+  await page.getByRole('button', { name: 'End work' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'End work' }).click();
+  await expect(page.getByTestId('clock-card')).toContainText('You are clocked out');
+
+  // The session kept its break and a screenshot (with a thumbnail the server keeps).
+  const api = await apiAs(page, email);
+  const list = await api.get(`/contact/workhistory/list?contactId=${api.contactId}`);
+  const entry = list.list[0];
+  expect(entry.endTime).not.toBeNull();
+  expect(entry.breakTimes).toEqual([expect.objectContaining({ description: 'Lunch' })]);
+  expect(entry.screenshot_sm).toMatch(/size=small$/);
+});
+
+test('the admin builds a week, publishes it and reverts it', async ({ page }) => {
+  await signIn(page, 'admin@demo.test');
+  const api = await apiAs(page, 'admin@demo.test');
+  // A week ahead, so each project (desktop, phone) has a week of its own.
+  const week = weekIn(api.timeZone, test.info().project.name === 'phone' ? 3 : 2);
+  await page.goto('/staff/schedule');
+  await page.getByRole('button', { name: 'Next week' }).click();
+  await page.getByRole('button', { name: 'Next week' }).click();
+  if (test.info().project.name === 'phone') await page.getByRole('button', { name: 'Next week' }).click();
+  await expect(page.getByTestId('week-status')).toHaveText('Draft');
+
+  const employees = (await api.get('/staff/employees')).list as { contactId: string; fullName: string }[];
+  const coach = employees.find((e) => e.fullName.includes('Coach')) ?? employees[0]!;
+  // The grid lists the schedule's roster: put the coach on it from the grid.
+  if (!(await page.getByTestId('grid-row').filter({ hasText: coach.fullName }).count())) {
+    await page.getByRole('button', { name: 'Add employees' }).click();
+    const add = page.getByRole('dialog', { name: 'Add employees to the schedule' });
+    await add.getByLabel('Employees').click();
+    await page.getByRole('option', { name: coach.fullName }).click();
+    await add.getByRole('button', { name: 'Add' }).click();
+    await expect(page.getByTestId('grid-row').filter({ hasText: coach.fullName })).toBeVisible();
+  }
+  const monday = new Date(`${week.startOfWeek}T00:00:00Z`);
+  monday.setUTCDate(monday.getUTCDate() + 1);
+  const cell = page.getByTestId(`cell-${coach.contactId}-${monday.toISOString().slice(0, 10)}`);
+  await cell.scrollIntoViewIfNeeded();
+  await cell.click({ position: { x: 60, y: 50 } });
+  const dialog = page.getByRole('dialog', { name: 'New shift' });
+  await dialog.getByLabel('Shift name').fill('Opening');
+  await dialog.getByLabel('From').fill('07:00');
+  await dialog.getByLabel('To').fill('15:00');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(cell.getByTestId('grid-shift')).toContainText('Opening');
+  await expect(cell.getByTestId('grid-shift')).toContainText('07:00 AM – 03:00 PM');
+  await expect(cell.getByTestId('grid-shift')).toContainText('Draft');
+
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByTestId('week-status')).toHaveText('Published');
+  await expect(cell.getByTestId('grid-shift')).not.toContainText('Draft');
+  await shot(page, 'schedule');
+  const mine = await (await apiAs(page, 'coach@demo.test')).get(
+    `/employee-shifts/mine?startOfWeek=${week.startOfWeek}&endOfWeek=${week.endOfWeek}`,
+  );
+  expect(mine.shifts.map((s: { shiftName: string }) => s.shiftName)).toContain('Opening');
+
+  await page.getByRole('button', { name: 'Revert' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Revert' }).click();
+  await expect(page.getByTestId('week-status')).toHaveText('Draft');
+  const after = await (await apiAs(page, 'coach@demo.test')).get(
+    `/employee-shifts/mine?startOfWeek=${week.startOfWeek}&endOfWeek=${week.endOfWeek}`,
+  );
+  expect(after.shifts).toEqual([]);
+});
+
+test('a shift moves through the shift pool', async ({ page }) => {
+  await signIn(page, 'admin@demo.test');
+  const admin = await apiAs(page, 'admin@demo.test');
+  const coach = await apiAs(page, 'coach@demo.test');
+  const owner = await apiAs(page, 'owner@demo.test');
+  const week = weekIn(admin.timeZone, test.info().project.name === 'phone' ? 5 : 4);
+  const name = `Pool shift (${test.info().project.name})`;
+  const start = new Date(`${week.startOfWeek}T15:00:00Z`);
+  start.setUTCDate(start.getUTCDate() + 3);
+  const made = await admin.post('/employee-shifts', {
+    contactId: coach.contactId,
+    shiftName: name,
+    startDate: start.toISOString(),
+    endDate: new Date(start.getTime() + 4 * 3_600_000).toISOString(),
+  });
+  await admin.post('/employee-shifts/publish', week);
+  const offer = await coach.post('/employee-shifts/pool', { shiftId: made.data._id, note: 'Dentist' });
+  expect(offer.message).toBe('Shift offered');
+  const bid = await owner.post(`/employee-shifts/pool/${offer.data._id}/bid`, {});
+  expect(bid.message).toBe('Bid placed');
+
+  await page.goto('/staff/requests');
+  await page.getByRole('tab', { name: /Shift pool/ }).click();
+  const card = page.getByTestId('pool-card').filter({ hasText: name });
+  await card.getByRole('button', { name: 'Accept trade' }).click();
+  await expect(page.getByText('Trade accepted')).toBeVisible();
+  await page.locator('label').filter({ hasText: /^All$/ }).click();
+  await expect(page.getByTestId('pool-card').filter({ hasText: name })).toContainText(
+    'Moved to Olivia Owner',
+  );
+  await shot(page, 'requests');
+  const ownerWeek = await owner.get(
+    `/employee-shifts/mine?startOfWeek=${week.startOfWeek}&endOfWeek=${week.endOfWeek}`,
+  );
+  expect(ownerWeek.shifts.map((s: { shiftName: string }) => s.shiftName)).toEqual([name]);
+  const coachWeek = await coach.get(
+    `/employee-shifts/mine?startOfWeek=${week.startOfWeek}&endOfWeek=${week.endOfWeek}`,
+  );
+  expect(coachWeek.shifts).toEqual([]);
+});
