@@ -92,14 +92,21 @@ test.describe('sign-in by role', () => {
     await signOut(page);
   });
 
-  for (const email of ['coach@demo.test', 'owner@demo.test']) {
-    test(`${email} is sent back to sign-in`, async ({ page }) => {
-      await signIn(page, email);
-      await expect(page.getByText('Your account has no access to the web app yet.')).toBeVisible();
-      await expect(page).toHaveURL(/\/login$/);
-      expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
-    });
-  }
+  test('the owner lands on the home page with every admin module', async ({ page }) => {
+    await signIn(page, 'owner@demo.test');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('organization-name')).toHaveText('Demo Fitness');
+    await expect(page.getByRole('link', { name: 'Contacts' }).first()).toBeVisible();
+    await shot(page, 'home-owner');
+  });
+
+  test('a coach lands on the home page their role allows', async ({ page }) => {
+    await signIn(page, 'coach@demo.test');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText(/Chris/).first()).toBeVisible();
+    await expect(page.getByTestId('role-label')).toBeVisible();
+    await shot(page, 'home-coach');
+  });
 
   test('a wrong password shows the server message', async ({ page }) => {
     await signIn(page, 'admin@demo.test', 'not-the-password');

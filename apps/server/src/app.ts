@@ -3,6 +3,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { LOG_SERIALIZERS } from './lib/log-redaction.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { TokenSigner } from './lib/tokens.ts';
@@ -15,14 +16,16 @@ import * as devices from './modules/devices/index.ts';
 import * as health from './modules/health/index.ts';
 import * as kiosk from './modules/kiosk/index.ts';
 import * as organizations from './modules/organizations/index.ts';
+import * as portal from './modules/portal/index.ts';
 import * as staff from './modules/staff/index.ts';
 import * as users from './modules/users/index.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { serializerCompiler } from './plugins/serializer.ts';
 import { serverTimingPlugin } from './plugins/server-timing.ts';
+import { textInputPlugin } from './plugins/text-input.ts';
 import type { App } from './plugins/types.ts';
 import { webPlugin } from './plugins/web.ts';
 
@@ -42,6 +45,7 @@ const MODULES = [
   kiosk,
   billing,
   staff,
+  portal,
 ];
 
 export interface BuildOptions {
@@ -60,13 +64,24 @@ export interface RouteInfo {
   hasResponseSchema: boolean;
 }
 
+/** Whatever logger is asked for, errors in it are logged without the values of a failed query. */
+function redactingLogger(logger: BuildOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return false;
+  const options = logger === true ? {} : logger;
+  return { ...options, serializers: { ...options.serializers, ...LOG_SERIALIZERS } };
+}
+
 export async function buildApp(opts: BuildOptions): Promise<App & { routeList: RouteInfo[] }> {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: redactingLogger(opts.logger),
     // Off unless TRUST_PROXY says otherwise: a forged X-Forwarded-For must not change req.ip.
     trustProxy: opts.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     ajv: undefined,
+    // Errors answered before routing (bad percent-encoding, an over-long path parameter) and
+    // requests Node's parser refuses (oversized headers) keep the one error shape too.
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>() as App;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -106,6 +121,7 @@ export async function buildApp(opts: BuildOptions): Promise<App & { routeList: R
   await app.register(securityHeadersPlugin);
   await app.register(serverTimingPlugin);
   await app.register(errorsPlugin);
+  await app.register(textInputPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin);
   await app.register(

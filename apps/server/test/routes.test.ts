@@ -18,6 +18,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/device-auth/pair',
   'GET /api/public/booking-group/:slug',
   'POST /api/public/booking-group/:slug/book',
+  'POST /api/payment/webhook',
 ]);
 
 const KNOWN_RESOURCES = new Set<string>([BASE_RESOURCE, ...RESOURCES]);

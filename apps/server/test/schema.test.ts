@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '../src/db/client.ts';
 import { DB_KIND, openTestDatabase } from './helpers.ts';
 
 /** Tables that are global by design (sign-in identities and their secrets). */
-const GLOBAL_TABLES = new Set(['users', 'refresh_tokens', 'password_reset_codes']);
+const GLOBAL_TABLES = new Set(['users', 'refresh_tokens', 'password_reset_codes', 'access_revocations']);
 /** The tenant root: its id is the organisation id. */
 const ROOT = 'organizations';
 

@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '../db/client.ts';
 import { seedBookingDemo } from './booking-demo.ts';
+import { seedPortalDemo } from './portal-demo.ts';
 
 export { DEMO_KIOSK_CODE } from './booking-demo.ts';
 
@@ -29,6 +30,15 @@ export async function seedDemo(database: DatabaseHandle): Promise<boolean> {
     themeColor: '#7367f0',
     memberContactId: org.members['member@demo.test']!.contactId,
     adminUserId: org.members['admin@demo.test']!.userId,
+  });
+  await seedPortalDemo(database, {
+    organizationId: org.id,
+    timeZone: 'America/New_York',
+    themeColor: '#7367f0',
+    memberContactId: org.members['member@demo.test']!.contactId,
+    adminUserId: org.members['admin@demo.test']!.userId,
+    clientTypeId: org.contactTypeIds.client,
+    password: DEMO_PASSWORD,
   });
   return true;
 }

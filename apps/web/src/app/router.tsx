@@ -1,10 +1,12 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { accessControlFeature } from '../features/access-control';
 import { authFeature } from '../features/auth';
+import { billingFeature } from '../features/billing';
 import { bookingFeature } from '../features/booking';
 import { contactsFeature } from '../features/contacts';
 import { homeFeature } from '../features/home';
 import { organizationsFeature } from '../features/organizations';
+import { portalFeature } from '../features/portal';
+import { staffFeature } from '../features/staff';
 import { setUnauthorizedHandler } from './api-client';
 import { type Feature, Lazy, lazyPage, menuOf } from './feature';
 import { MenuContext } from './menu';
@@ -15,10 +17,12 @@ import { toast } from './toast';
 const FEATURES: readonly Feature[] = [
   authFeature,
   homeFeature,
-  accessControlFeature,
+  portalFeature,
   contactsFeature,
+  billingFeature,
   bookingFeature,
   organizationsFeature,
+  staffFeature,
 ];
 
 /** The sidebar, and the cards on the admin home. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common.ts';
+import { idSchema, imageLinkField } from './common.ts';
 
 export const emailField = z
   .string()
@@ -113,7 +113,7 @@ export const updateProfileBody = z
   .object({
     fullName: z.string().trim().min(1).max(120).optional(),
     phone: z.string().trim().max(32).nullable().optional(),
-    photo: z.url().max(2048).nullable().optional(),
+    photo: imageLinkField.nullable().optional(),
     currentPassword: z.string().max(200).optional(),
     newPassword: passwordField.optional(),
   })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EVENT_COLOR_NAMES } from '../rules/theme-color.ts';
+import { dayField, instantField } from './common.ts';
 
 // Building blocks of the booking contracts.
 
@@ -8,8 +9,8 @@ export type BookingKind = z.infer<typeof bookingKind>;
 export const eventColorName = z.enum(EVENT_COLOR_NAMES);
 
 export const hhmmField = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'Time must be HH:mm' });
-export const isoDayField = z.iso.date({ message: 'Date must be YYYY-MM-DD' });
-export const bookingInstant = z.iso.datetime({ offset: true, message: 'Must be an ISO date-time' });
+export const isoDayField = dayField('Date must be YYYY-MM-DD');
+export const bookingInstant = instantField('Must be an ISO date-time');
 export const blankToNullValue = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 export const optionalTextField = (max: number) =>
   z.preprocess(blankToNullValue, z.string().trim().max(max).nullable());

@@ -24,6 +24,8 @@ export const slotListQuery = z.object({
   endDate: isoDay,
   type: bookingKind.optional(),
   bookingTypeId: idSchema.optional(),
+  /** Only the classes this staff contact teaches (their effective instructor). */
+  instructorId: idSchema.optional(),
 });
 
 export const slotBody = z
@@ -34,6 +36,8 @@ export const slotBody = z
     endTime: hhmm,
     capacity: capacityField.default(null),
     type: bookingKind.default('class'),
+    /** This class's own instructor; null (the default) inherits the schedule's, then the type's. */
+    instructorId: z.preprocess(blankToNull, idSchema.nullable()).default(null),
   })
   .refine((s) => s.startTime !== s.endTime, {
     message: 'End time must differ from start time',
@@ -47,6 +51,7 @@ export const slotUpdateBody = z
     endTime: hhmm,
     capacity: capacityField,
     type: bookingKind,
+    instructorId: z.preprocess(blankToNull, idSchema.nullable()),
   })
   .partial();
 
@@ -60,6 +65,10 @@ export const adminSlot = bookingSlot.extend({
   scheduleId: idSchema.nullable(),
   color: eventColorName,
   colorHex: z.string(),
+  /** The class's own instructor (an override), or null when it inherits one. */
+  instructorId: idSchema.nullable(),
+  /** Who teaches it: its own instructor, else its schedule's, else its booking type's. */
+  instructor: z.object({ _id: idSchema, fullName: z.string() }).nullable(),
 });
 export type AdminSlot = z.infer<typeof adminSlot>;
 export const slotListAnswer = z.object({ list: z.array(adminSlot) });
@@ -125,6 +134,14 @@ export const bookingUpdateBody = z
   })
   .partial();
 
+/**
+ * PUT /booking/:id/attendance: staff take attendance ('Checked In' for a check-in, 'Booking
+ * updated' otherwise). booked undoes a check-in; an employee may take it only in the classes they
+ * teach (403 otherwise).
+ */
+export const bookingAttendanceBody = z.object({ status: z.enum(['completed', 'booked', 'no_show']) });
+export type BookingAttendanceBody = z.infer<typeof bookingAttendanceBody>;
+
 /** A slot move (bookingSlot) or, for a slot-less appointment, new start and end. */
 export const bookingRescheduleBody = z
   .object({ bookingSlot: idSchema.optional(), startDate: instant.optional(), endDate: instant.optional() })
@@ -150,8 +167,10 @@ export const bookingRecord = booking.extend({
   color: eventColorName,
   slot: z.object({ date: isoDay, startTime: hhmm, endTime: hhmm }).nullable(),
   notes: z.string().nullable(),
-  /** Where it came from: admin, member, kiosk or public. */
+  /** Where it came from: admin, member, kiosk, public or waitlist (promoted from it). */
   source: z.string(),
+  /** Cancelled by the member after the organisation's cancellation cut-off. */
+  lateCancel: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

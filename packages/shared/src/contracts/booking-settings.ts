@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { CANCEL_CUTOFF_MAX_MINUTES } from '../rules/booking-cancellation.ts';
 import { phoneDigits } from '../rules/phone.ts';
 import { EVENT_COLOR_NAMES } from '../rules/theme-color.ts';
 import { emailField } from './auth.ts';
-import { idSchema } from './common.ts';
+import { dayField, idSchema, instantField } from './common.ts';
 import { themeSetting } from './kiosk.ts';
 
 /*
@@ -21,7 +22,7 @@ import { themeSetting } from './kiosk.ts';
  */
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'Time must be HH:mm' });
-const instant = z.iso.datetime({ offset: true, message: 'Must be an ISO date-time' });
+const instant = instantField('Must be an ISO date-time');
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 const colorName = z.enum(EVENT_COLOR_NAMES);
 
@@ -32,7 +33,7 @@ export const calendarFilter = z.enum(CALENDAR_FILTERS);
 export type CalendarFilter = z.infer<typeof calendarFilter>;
 
 /** A date (YYYY-MM-DD, the organisation's midnight) or an ISO date-time. */
-const rangeBound = z.union([z.iso.date(), instant], { message: 'Must be a date or an ISO date-time' });
+const rangeBound = z.union([dayField(), instant], { message: 'Must be a date or an ISO date-time' });
 
 export const calendarQuery = z
   .object({
@@ -45,6 +46,8 @@ export const calendarQuery = z
       .transform((v) => (v ? v.split(',').map((s) => s.trim()) : [...CALENDAR_FILTERS]))
       .pipe(z.array(calendarFilter)),
     bookingTypeId: idSchema.optional(),
+    /** Only the classes this staff contact teaches (appointments and events are not filtered). */
+    instructorId: idSchema.optional(),
   })
   .refine((q) => q.end >= q.start, { message: 'End must not be before start', path: ['end'] });
 
@@ -72,6 +75,9 @@ export const calendarItem = z.object({
     contactName: z.string().nullable().optional(),
     status: z.string().optional(),
     description: z.string().nullable().optional(),
+    /** Classes: who teaches it. */
+    instructorId: idSchema.nullable().optional(),
+    instructorName: z.string().nullable().optional(),
   }),
 });
 export type CalendarItem = z.infer<typeof calendarItem>;
@@ -136,6 +142,15 @@ export const calendarSettingsBody = z
     defaultCapacity: z.preprocess(blankToNull, z.number().int().min(1).max(10_000).nullable()),
     /** How many days ahead the public booking page offers slots. */
     publicBookingDays: z.number().int().min(1).max(365),
+    /**
+     * Minutes before a class's start after which a member's cancellation is a late cancel (still
+     * allowed, marked); 0 means free until the start.
+     */
+    cancelCutoffMinutes: z
+      .number({ message: 'Cancellation cut-off must be a number of minutes' })
+      .int({ message: 'Cancellation cut-off must be whole minutes' })
+      .min(0, { message: 'Cancellation cut-off cannot be negative' })
+      .max(CANCEL_CUTOFF_MAX_MINUTES, { message: 'Cancellation cut-off is at most 7 days' }),
   })
   .partial()
   .refine((s) => !s.dayStartTime || !s.dayEndTime || s.dayEndTime > s.dayStartTime, {
@@ -150,6 +165,7 @@ export const calendarSettingsAnswer = z.object({
   defaultView: z.enum(CALENDAR_VIEWS),
   defaultCapacity: z.number().int().nullable(),
   publicBookingDays: z.number().int(),
+  cancelCutoffMinutes: z.number().int(),
   /** The organisation's time zone (changed in organisation settings). */
   timeZone: z.string(),
 });
@@ -198,10 +214,12 @@ export const deviceCreateBody = z.object({
   name: z.string().trim().min(1, { message: 'Name is required' }).max(80).optional(),
 });
 /** Rename, or switch off (isActive false: its kiosk answers 401 until switched on again). */
-export const deviceUpdateBody = z.object({
-  name: z.string().trim().min(1, { message: 'Name is required' }).max(80).optional(),
-  isActive: z.boolean().optional(),
-});
+export const deviceUpdateBody = z
+  .object({
+    name: z.string().trim().min(1, { message: 'Name is required' }).max(80).optional(),
+    isActive: z.boolean().optional(),
+  })
+  .refine((b) => b.name !== undefined || b.isActive !== undefined, { message: 'Nothing to update' });
 export const deviceMutationAnswer = z.object({
   success: z.literal(true),
   message: z.string(),
@@ -215,7 +233,7 @@ export const publicSlugParams = z.object({
 });
 export const publicSlot = z.object({
   _id: idSchema,
-  date: z.iso.date(),
+  date: dayField(),
   startTime: hhmm,
   endTime: hhmm,
   startsAt: z.string(),

@@ -44,6 +44,9 @@ export { type Booking, type BookingSlot, booking, bookingSlot, bookingStatus } f
 
 // ------------------------------------------------------------------------------ booking types
 
+/** An instructor as answers name them: a staff contact. */
+export const instructorRef = z.object({ _id: idSchema, fullName: z.string() });
+
 const bookingTypeFields = {
   title: z.string().trim().min(1, { message: 'Title is required' }).max(120),
   /** Shown in pickers; defaults to the title. */
@@ -56,6 +59,8 @@ const bookingTypeFields = {
   kind: bookingKind,
   durationMinutes: z.number().int().min(5).max(1440),
   description: optionalText(2000).optional(),
+  /** The default instructor of the type's classes: a staff contact (employee, admin or owner). */
+  instructorId: z.preprocess(blankToNull, idSchema.nullable()).optional(),
 };
 export const bookingTypeBody = z.object({
   ...bookingTypeFields,
@@ -81,6 +86,7 @@ export const bookingTypeAnswer = z.object({
   kind: bookingKind,
   durationMinutes: z.number().int(),
   description: z.string().nullable(),
+  instructor: instructorRef.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -133,6 +139,8 @@ const scheduleShape = {
   untilDate: z.preprocess(blankToNull, isoDay.nullable()),
   type: bookingKind,
   isActive: z.boolean(),
+  /** Overrides the booking type's instructor for this schedule's classes; null inherits it. */
+  instructorId: z.preprocess(blankToNull, idSchema.nullable()),
 };
 const scheduleRules = <T extends z.ZodType<Partial<Record<string, unknown>>>>(schema: T) =>
   schema
@@ -151,6 +159,7 @@ export const classScheduleBody = scheduleRules(
     untilDate: scheduleShape.untilDate.default(null),
     type: bookingKind.default('class'),
     isActive: z.boolean().default(true),
+    instructorId: scheduleShape.instructorId.default(null),
   }),
 );
 export const classScheduleUpdateBody = scheduleRules(z.object(scheduleShape).partial());
@@ -168,6 +177,10 @@ export const classScheduleAnswer = z.object({
   isActive: z.boolean(),
   /** Slots exist up to this day; later ones are generated when a range reaching them is read. */
   generatedUntil: isoDay.nullable(),
+  /** The schedule's own instructor (an override), or null when it inherits the type's. */
+  instructorId: idSchema.nullable(),
+  /** Who teaches its classes: its own instructor, else the booking type's. */
+  instructor: instructorRef.nullable(),
   createdAt: z.string(),
 });
 export type ClassScheduleAnswer = z.infer<typeof classScheduleAnswer>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common.ts';
+import { idSchema, instantField } from './common.ts';
 import { nullableField, pageNumber, pageSizeNumber } from './contact-inputs.ts';
 
 // What accumulates around a contact: follow-up notes, activities and family links.
@@ -11,12 +11,12 @@ export const contactIdParams = z.object({ contactId: idSchema });
 export const followupNoteBody = z.object({
   contactId: idSchema,
   note: z.string().trim().min(1, { message: 'Note is required' }).max(5000),
-  followUpAt: nullableField(z.iso.datetime({ offset: true })).optional(),
+  followUpAt: nullableField(instantField('Invalid ISO datetime')).optional(),
 });
 export const followupNoteUpdateBody = z
   .object({
     note: z.string().trim().min(1, { message: 'Note is required' }).max(5000).optional(),
-    followUpAt: nullableField(z.iso.datetime({ offset: true })).optional(),
+    followUpAt: nullableField(instantField('Invalid ISO datetime')).optional(),
   })
   .refine((b) => b.note !== undefined || b.followUpAt !== undefined, { message: 'Nothing to update' });
 export const followupNoteAnswer = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common.ts';
+import { idSchema, imageLinkField } from './common.ts';
 import { mutationAnswer, nullableField } from './contact-inputs.ts';
 
 // The per-organisation lists around contacts: tags, lead sources, stages, progressions (rank
@@ -67,7 +67,7 @@ export const rankCategoryMutationAnswer = mutationAnswer(rankCategoryAnswer);
 export const clientRankBody = z.object({
   categoryId: idSchema,
   name: name(),
-  image: nullableField(z.string().trim().max(2048)).optional(),
+  image: nullableField(imageLinkField).optional(),
   sortOrder: sortOrder.optional(),
 });
 export const clientRankUpdateBody = someField(clientRankBody.partial());

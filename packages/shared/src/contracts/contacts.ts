@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { contactTypeRef } from './auth.ts';
-import { idSchema } from './common.ts';
+import { dayField, idSchema, imageLinkField, instantField } from './common.ts';
 import {
   billingAddress,
   billingAddressAnswer,
@@ -40,7 +40,7 @@ const contactFieldsShape = {
   lastName: nullableField(z.string().trim().max(100)),
   email: nullableField(contactEmailField),
   phone: nullableField(phoneField),
-  photo: nullableField(z.string().trim().max(2048)),
+  photo: nullableField(imageLinkField),
   status: contactStatus,
   isFormer: z.boolean(),
   contactTypeId: nullableField(idSchema),
@@ -51,9 +51,9 @@ const contactFieldsShape = {
   tags: z.array(idSchema).max(50),
   punchId: nullableField(punchIdField),
   billingAddress: billingAddress.nullable(),
-  birthday: nullableField(z.iso.date({ message: 'Birthday must be a date (YYYY-MM-DD)' })),
-  lastAttendedAt: nullableField(z.iso.datetime({ offset: true })),
-  lastContactedAt: nullableField(z.iso.datetime({ offset: true })),
+  birthday: nullableField(dayField('Birthday must be a date (YYYY-MM-DD)', 'Birthday')),
+  lastAttendedAt: nullableField(instantField('Invalid ISO datetime')),
+  lastContactedAt: nullableField(instantField('Invalid ISO datetime')),
   paymentStatus,
   plan: nullableField(z.string().trim().max(100)),
   stopSms: z.boolean(),

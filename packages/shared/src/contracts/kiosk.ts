@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common.ts';
+import { dayField, idSchema, instantField } from './common.ts';
 
 /*
  * The self check-in kiosk's calls (core §2 kiosk, §3, §4 kiosk check-in, §5 kiosk rules, §7 Booking
@@ -11,7 +11,7 @@ export const KIOSK_CODE_LENGTH = 10;
 export const KIOSK_BOOKING_LOOKUP = { page: 0, perPage: 400 } as const;
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'Time must be HH:mm' });
-const isoDate = z.iso.date({ message: 'Date must be YYYY-MM-DD' });
+const isoDate = dayField('Date must be YYYY-MM-DD');
 
 /** POST /api/device-auth/pair: a device code made by an admin in device management. */
 export const pairDeviceBody = z.object({
@@ -146,7 +146,7 @@ const kioskCompleted = z.literal('completed', { message: 'A kiosk can only set s
  * The client's attendDate is accepted for the spec's call shape but ignored: the server sets it
  * to now, so a device cannot backdate attendance.
  */
-const ignoredAttendDate = z.iso.datetime({ offset: true }).optional();
+const ignoredAttendDate = instantField('Invalid ISO datetime').optional();
 /**
  * PUT /api/kiosk/bookings/:id: check the booking's member in to its class (status completed,
  * attendDate now), idempotently, like POST /api/kiosk/check-in. Class bookings only.

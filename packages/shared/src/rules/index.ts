@@ -4,6 +4,7 @@
 // is unit-tested.
 export * from './billing-cycles.ts';
 export * from './billing-money.ts';
+export * from './billing-schedule.ts';
 export * from './billing-stats.ts';
 export * from './calendar-days.ts';
 export * from './cents-math.ts';

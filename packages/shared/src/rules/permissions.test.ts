@@ -9,6 +9,8 @@ import {
   deriveUserType,
   effectiveRules,
   fullRule,
+  isOwnerType,
+  isStaffType,
   landingPath,
   RESOURCES,
   readOnlyRule,
@@ -143,8 +145,30 @@ describe('landingPath', () => {
   it('sends admins home, clients to access control and others to login', () => {
     expect(landingPath('admin')).toBe('/');
     expect(landingPath('client')).toBe('/access-control');
-    expect(landingPath('employee')).toBe('/login');
     expect(landingPath('user')).toBe('/login');
+    expect(landingPath('vendor')).toBe('/login');
+    expect(landingPath('lead')).toBe('/login');
+  });
+
+  it('sends the primary account holder (the owner) and employees home', () => {
+    expect(landingPath('primary')).toBe('/');
+    expect(landingPath('employee')).toBe('/');
+  });
+});
+
+describe('owner and staff types', () => {
+  it('counts admins and the primary account holder as owners', () => {
+    expect(isOwnerType('admin')).toBe(true);
+    expect(isOwnerType('primary')).toBe(true);
+    expect(isOwnerType('employee')).toBe(false);
+    expect(isOwnerType('client')).toBe(false);
+  });
+
+  it('counts owners and employees as staff', () => {
+    expect(isStaffType('employee')).toBe(true);
+    expect(isStaffType('primary')).toBe(true);
+    expect(isStaffType('client')).toBe(false);
+    expect(isStaffType('vendor')).toBe(false);
   });
 });
 

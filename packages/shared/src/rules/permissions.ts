@@ -113,9 +113,26 @@ export function roleLabel(userType: string): string {
   return 'User';
 }
 
-/** Where each user type lands after sign-in (core §2). */
+/** The business's owner (the primary account holder) runs it with every admin permission. */
+export const OWNER_TYPES: readonly string[] = ['admin', 'primary'];
+
+/** Admins and the primary account holder: the admin screens and the admin home. */
+export function isOwnerType(userType: string): boolean {
+  return OWNER_TYPES.includes(userType);
+}
+
+/** Who works for the business: the owner types and employees (the staff home, instructors). */
+export function isStaffType(userType: string): boolean {
+  return isOwnerType(userType) || userType === 'employee';
+}
+
+/**
+ * Where each user type lands after sign-in (core §2): an admin on `/`, a client on
+ * `/access-control`, any type without a web role on `/login`. The primary account holder is the
+ * business's owner and lands on `/` like an admin; an employee lands on `/` too, on the staff home.
+ */
 export function landingPath(userType: string): '/' | '/access-control' | '/login' {
-  if (userType === 'admin') return '/';
+  if (isStaffType(userType)) return '/';
   if (userType === 'client') return '/access-control';
   return '/login';
 }

@@ -36,10 +36,16 @@ export const bookingTypes = pgTable(
     kind: text('kind').notNull().default('class'),
     durationMinutes: integer('duration_minutes').notNull().default(60),
     description: text('description'),
+    /** The default instructor (a staff contact) of the type's schedules and slots. */
+    instructorId: uuid('instructor_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [tenantKey(t, t.id), check('booking_types_kind_ck', sql`${t.kind} in ('class', 'other')`)],
+  (t) => [
+    tenantKey(t, t.id),
+    check('booking_types_kind_ck', sql`${t.kind} in ('class', 'other')`),
+    tenantReference(t, t.instructorId, contacts),
+  ],
 );
 
 /** A public booking page: its slug is the link, its types decide which slots it offers. */
@@ -95,12 +101,15 @@ export const classSchedules = pgTable(
     type: text('type').notNull().default('class'),
     isActive: boolean('is_active').notNull().default(true),
     generatedUntil: date('generated_until', { mode: 'string' }),
+    /** Overrides the booking type's instructor for this schedule's slots; null inherits it. */
+    instructorId: uuid('instructor_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     tenantKey(t, t.id),
     tenantReference(t, t.bookingTypeId, bookingTypes),
+    tenantReference(t, t.instructorId, contacts),
     check('class_schedules_type_ck', sql`${t.type} in ('class', 'other')`),
     index('class_schedules_type_idx').on(t.organizationId, t.bookingTypeId),
   ],
@@ -127,6 +136,11 @@ export const bookingSlots = pgTable(
     capacity: integer('capacity'),
     bookedCount: integer('booked_count').notNull().default(0),
     attendedSlots: integer('attended_slots').notNull().default(0),
+    /**
+     * Overrides the instructor for this one class; null inherits the schedule's, then the booking
+     * type's (the effective instructor is read as their coalesce, queries.ts).
+     */
+    instructorId: uuid('instructor_id'),
     deletedAt: instant('deleted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -135,6 +149,7 @@ export const bookingSlots = pgTable(
     tenantKey(t, t.id),
     tenantReference(t, t.bookingTypeId, bookingTypes),
     tenantReference(t, t.scheduleId, classSchedules),
+    tenantReference(t, t.instructorId, contacts),
     check('booking_slots_type_ck', sql`${t.type} in ('class', 'other')`),
     check('booking_slots_attended_ck', sql`${t.attendedSlots} >= 0`),
     check(
@@ -150,6 +165,9 @@ export const bookingSlots = pgTable(
       .on(t.organizationId, t.scheduleId, t.date)
       .where(sql`${t.scheduleId} is not null`),
     index('booking_slots_type_idx').on(t.organizationId, t.bookingTypeId),
+    index('booking_slots_instructor_idx')
+      .on(t.organizationId, t.instructorId)
+      .where(sql`${t.instructorId} is not null`),
   ],
 );
 
@@ -172,6 +190,9 @@ export const bookings = pgTable(
     endDate: instant('end_date').notNull(),
     notes: text('notes'),
     source: text('source').notNull().default('admin'),
+    /** Cancelled by the member after the organisation's cancellation cut-off (still allowed). */
+    lateCancel: boolean('late_cancel').notNull().default(false),
+    cancelledAt: instant('cancelled_at'),
     createdBy: userReference('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

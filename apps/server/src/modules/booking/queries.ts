@@ -23,7 +23,16 @@ export interface SlotRow {
   bt_title: string;
   bt_program: string | null;
   bt_color: string;
+  bt_description: string | null;
+  /** The slot's own instructor (an override), or null when it inherits one. */
+  instructor_override: string | null;
+  /** The effective instructor: the slot's, else its schedule's, else its booking type's. */
+  instructor_id: string | null;
+  instructor_name: string | null;
 }
+
+/** The effective instructor of slot `s` (with its schedule `cs` and type `bt` joined). */
+export const SLOT_INSTRUCTOR = sql`coalesce(s.instructor_id, cs.instructor_id, bt.instructor_id)`;
 
 /** Live slots of `s` matching `where` (which must bound s.organization_id), with their type. */
 export function slotsSql(where: SQL, limit = 2000): SQL {
@@ -31,9 +40,13 @@ export function slotsSql(where: SQL, limit = 2000): SQL {
     select s.id, ${isoDay(sql`s.date`)} as date, s.start_time, s.end_time,
       ${isoText(sql`s.starts_at`)} as starts_at, ${isoText(sql`s.ends_at`)} as ends_at,
       s.capacity, ${bookedTotal()} as booked_count, ${attendedTotal()} as attended_slots, s.type, s.schedule_id,
-      bt.id as bt_id, bt.title as bt_title, bt.program_name as bt_program, bt.color as bt_color
+      bt.id as bt_id, bt.title as bt_title, bt.program_name as bt_program, bt.color as bt_color,
+      bt.description as bt_description, s.instructor_id as instructor_override,
+      ${SLOT_INSTRUCTOR} as instructor_id, ic.full_name as instructor_name
     from booking_slots s
     join booking_types bt on bt.organization_id = s.organization_id and bt.id = s.booking_type_id
+    left join class_schedules cs on cs.organization_id = s.organization_id and cs.id = s.schedule_id
+    left join contacts ic on ic.organization_id = s.organization_id and ic.id = ${SLOT_INSTRUCTOR}
     where s.deleted_at is null and ${where}
     order by s.starts_at, s.id
     limit ${limit}`;
@@ -71,7 +84,14 @@ export function adminSlotAnswer(r: SlotRow, orgColor: string): AdminSlot {
     scheduleId: r.schedule_id,
     color: r.bt_color as EventColorName,
     colorHex: eventColorHex(r.bt_color, orgColor),
+    instructorId: r.instructor_override,
+    instructor: instructorRef(r),
   };
+}
+
+/** The effective instructor of a slot row as answers name it. */
+export function instructorRef(r: SlotRow): { _id: string; fullName: string } | null {
+  return r.instructor_id ? { _id: r.instructor_id, fullName: r.instructor_name ?? '' } : null;
 }
 
 export interface BookingRow {
@@ -87,6 +107,7 @@ export interface BookingRow {
   end_date: string;
   notes: string | null;
   source: string;
+  late_cancel: boolean;
   created_at: string;
   updated_at: string;
   c_name: string | null;
@@ -106,7 +127,7 @@ export function bookingsSql(where: SQL, tail: SQL = sql`order by b.start_date, b
   return sql`
     select b.id, b.contact_id, b.slot_id, b.booking_type_id, b.status, ${isoText(sql`b.attend_date`)} as attend_date,
       b.type, b.is_deleted, ${isoText(sql`b.start_date`)} as start_date, ${isoText(sql`b.end_date`)} as end_date,
-      b.notes, b.source, ${isoText(sql`b.created_at`)} as created_at, ${isoText(sql`b.updated_at`)} as updated_at,
+      b.notes, b.source, b.late_cancel, ${isoText(sql`b.created_at`)} as created_at, ${isoText(sql`b.updated_at`)} as updated_at,
       c.full_name as c_name, c.photo as c_photo, c.email as c_email, c.phone as c_phone,
       bt.title as bt_title, bt.color as bt_color,
       ${isoDay(sql`s.date`)} as s_date, s.start_time as s_start, s.end_time as s_end,
@@ -147,6 +168,7 @@ export function bookingRecordAnswer(r: BookingRow): BookingRecord {
       r.s_date && r.s_start && r.s_end ? { date: r.s_date, startTime: r.s_start, endTime: r.s_end } : null,
     notes: r.notes,
     source: r.source,
+    lateCancel: r.late_cancel,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };

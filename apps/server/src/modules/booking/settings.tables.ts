@@ -19,6 +19,8 @@ export const calendarSettings = pgTable(
     defaultView: text('default_view').notNull().default('timeGridWeek'),
     defaultCapacity: integer('default_capacity'),
     publicBookingDays: integer('public_booking_days').notNull().default(14),
+    /** A member's cancellation this many minutes or less before the start is a late cancel. */
+    cancelCutoffMinutes: integer('cancel_cutoff_minutes').notNull().default(0),
     updatedAt: updatedAt(),
   },
   (t) => [tenantKey(t)],

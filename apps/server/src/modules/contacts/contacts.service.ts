@@ -13,6 +13,7 @@ import { rows, uniqueOr409 } from '../../lib/sql.ts';
 import type { RequestContext } from '../../plugins/types.ts';
 import { assertContactsExist, assertLookupsExist, assertTypeChange } from './access.ts';
 import { loadContacts } from './answers/read.ts';
+import { insertWithCheckInCode, isMemberType } from './check-in-code.ts';
 import { contacts, contactTags } from './contacts.tables.ts';
 import { contactHooks } from './hooks.ts';
 import { pickerOptionSql, toPickerOption } from './picker.ts';
@@ -104,7 +105,12 @@ export async function createContact(
     customFields: body.customFields ?? {},
     createdBy: ctx.userId,
   };
-  await guardPunchId(() => tx.insert(contacts).values(values));
+  // A new member without a punch id gets a random check-in code (check-in-code.ts).
+  if (!values.punchId && (await isMemberType(tx, ctx.organizationId, values.contactTypeId))) {
+    await insertWithCheckInCode(tx, values);
+  } else {
+    await guardPunchId(() => tx.insert(contacts).values(values));
+  }
   if (body.lastAttendedAt) await setLastAttended(tx, ctx.organizationId, id, body.lastAttendedAt);
   if (body.tags?.length) {
     await tx.insert(contactTags).values(

@@ -23,6 +23,7 @@ import { contactsWriteRoutes } from './write.routes.ts';
 
 export { assertContactsExist } from './access.ts';
 export { refreshContactAnswers } from './answers/refresher.ts';
+export { getContact, updateContact } from './contacts.service.ts';
 export {
   type ContactHooks,
   inMergeSet,
@@ -38,8 +39,10 @@ export {
   noteAttendance,
   recordActivities,
   recordActivity,
+  withdrawAttendance,
 } from './records/activities.service.ts';
 export { checkInActivitySql, lastAttendedNowSql } from './records/check-in.sql.ts';
+export { listFamily } from './records/family.service.ts';
 export {
   createDefaultContactTypes,
   type DefaultContactType,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { newId } from '../../lib/ids.ts';
 import { rows } from '../../lib/sql.ts';
+import { insertWithCheckInCode, isMemberType } from './check-in-code.ts';
 import { contacts, roleAssignments } from './core.tables.ts';
 
 // The contacts other modules make: the contact that is a member of the organisation (sign-up,
@@ -23,14 +24,17 @@ export async function addMemberContact(
 ): Promise<{ contactId: string; roleId: string }> {
   const contactId = newId();
   const roleId = newId();
-  await tx.insert(contacts).values({
+  const values = {
     organizationId: m.organizationId,
     id: contactId,
     fullName: m.fullName,
     email: m.email,
     contactTypeId: m.contactTypeId,
     userId: m.userId,
-  });
+  };
+  // A member (client) gets a random check-in code; staff and admins do not check in.
+  if (await isMemberType(tx, m.organizationId, m.contactTypeId)) await insertWithCheckInCode(tx, values);
+  else await tx.insert(contacts).values(values);
   await tx.insert(roleAssignments).values({
     organizationId: m.organizationId,
     id: roleId,

@@ -17,7 +17,7 @@ import {
 } from '@opsuite/shared';
 import { sendJsonText } from '../../plugins/serializer.ts';
 import type { App } from '../../plugins/types.ts';
-import { contactsAccess } from './access.ts';
+import { assertOwnOrContactsRead, contactsAccess, ownOrContactsRead } from './access.ts';
 import { buildAnswers, loadContacts, staleAnswers } from './answers/read.ts';
 import { findExisting, getContact } from './contacts.service.ts';
 import { duplicateGroups } from './lists/duplicates.service.ts';
@@ -91,10 +91,14 @@ export function contactsReadRoutes(app: App) {
     }),
   );
 
+  // Staff with contacts access read any contact; anyone else only their own (a member's record).
   app.get(
     '/contact/getById/:id',
-    { config: contactsAccess('read'), schema: { tags, params: idParams, response: { 200: contactAnswer } } },
-    (req) => req.tenant((tx) => getContact(tx, req.ctx!.organizationId, req.params.id)),
+    { config: ownOrContactsRead, schema: { tags, params: idParams, response: { 200: contactAnswer } } },
+    (req) => {
+      assertOwnOrContactsRead(req.ctx!, req.params.id);
+      return req.tenant((tx) => getContact(tx, req.ctx!.organizationId, req.params.id));
+    },
   );
 
   app.get(

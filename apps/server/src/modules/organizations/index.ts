@@ -5,10 +5,13 @@ import { organizationsRoutes } from './organizations.routes.ts';
 
 export { type AuditEntry, recordAudit, recordAuditForMember } from './audit.ts';
 export {
+  checkInRulesOf,
   insertMembership,
   insertOrganization,
   type NewOrganization,
+  type OrganizationTableRow,
   organizationAnswer,
+  organizationSettingsAnswer,
 } from './organizations.service.ts';
 
 export function register(app: App) {

@@ -1,52 +1,30 @@
-import { organizationAnswer as organizationSchema } from '@opsuite/shared';
-import { isValidHexColor } from '@opsuite/shared/rules/theme-color';
+import { organizationSettingsBody, organizationSettingsAnswer as settingsSchema } from '@opsuite/shared';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
+import type { Tx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { App } from '../../plugins/types.ts';
 import { recordAudit } from './audit.ts';
-import { organizationAnswer } from './organizations.service.ts';
+import { organizationSettingsAnswer } from './organizations.service.ts';
 import { organizations } from './organizations.tables.ts';
 
-const validTimeZone = (tz: string) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-};
+// The current organisation's settings: name, theme, logo, time zone, data visibility, country
+// (phone numbers' default region) and the check-in rules.
 
-export const updateOrganizationBody = z.object({
-  name: z.string().trim().min(1).max(120).optional(),
-  themeColor: z
-    .string()
-    .trim()
-    .refine(isValidHexColor, { message: 'Theme colour must be a hex colour of 3 or 6 digits' })
-    .optional(),
-  logoLink: z.url().max(2048).nullable().optional(),
-  timeZone: z.string().refine(validTimeZone, { message: 'Unknown time zone' }).optional(),
-  isViewUserData: z.boolean().optional(),
-});
+async function readOrganization(tx: Tx, id: string) {
+  const [found] = await tx.select().from(organizations).where(eq(organizations.id, id));
+  if (!found) throw notFound('Organisation');
+  return found;
+}
 
 export function organizationsRoutes(app: App) {
   app.get(
     '/organization/current',
     {
       config: { auth: 'tenant', permission: { resource: 'base', action: 'read' }, oneStatement: true },
-      schema: { tags: ['organizations'], response: { 200: organizationSchema } },
+      schema: { tags: ['organizations'], response: { 200: settingsSchema } },
     },
-    async (req) => {
-      const row = await req.tenant(async (tx) => {
-        const [found] = await tx
-          .select()
-          .from(organizations)
-          .where(eq(organizations.id, req.ctx!.organizationId));
-        return found;
-      });
-      if (!row) throw notFound('Organisation');
-      return organizationAnswer(row);
-    },
+    async (req) =>
+      organizationSettingsAnswer(await req.tenant((tx) => readOrganization(tx, req.ctx!.organizationId))),
   );
 
   app.put(
@@ -55,17 +33,23 @@ export function organizationsRoutes(app: App) {
       config: { auth: 'tenant', permission: { resource: 'settings', action: 'update' } },
       schema: {
         tags: ['organizations'],
-        body: updateOrganizationBody,
-        response: { 200: organizationSchema },
+        body: organizationSettingsBody,
+        response: { 200: settingsSchema },
       },
     },
     async (req) => {
       const ctx = req.ctx!;
-      if (Object.keys(req.body).length === 0) return organizationAnswer(ctx.organization);
+      const { checkInRules: rules, ...fields } = req.body;
+      const set: Partial<typeof organizations.$inferInsert> = { ...fields };
+      if (rules?.membership !== undefined) set.checkInMembership = rules.membership;
+      if (rules?.window !== undefined) set.checkInWindow = rules.window;
+      if (rules?.opensMinutesBefore !== undefined) set.checkInOpensMinutes = rules.opensMinutesBefore;
+      if (rules?.closesMinutesAfter !== undefined) set.checkInClosesMinutes = rules.closesMinutesAfter;
       const row = await req.tenant(async (tx) => {
+        if (Object.keys(set).length === 0) return readOrganization(tx, ctx.organizationId);
         const [updated] = await tx
           .update(organizations)
-          .set(req.body)
+          .set(set)
           .where(eq(organizations.id, ctx.organizationId))
           .returning();
         await recordAudit(tx, {
@@ -78,7 +62,7 @@ export function organizationsRoutes(app: App) {
         });
         return updated!;
       });
-      return organizationAnswer(row);
+      return organizationSettingsAnswer(row);
     },
   );
 }

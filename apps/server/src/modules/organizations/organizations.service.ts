@@ -1,4 +1,4 @@
-import type { SessionAnswer } from '@opsuite/shared';
+import type { CheckInMembershipRule, OrganizationSettingsAnswer, SessionAnswer } from '@opsuite/shared';
 import type { Tx } from '../../db/client.ts';
 import { bindTenant } from '../../db/tenant.ts';
 import { newId } from '../../lib/ids.ts';
@@ -11,6 +11,8 @@ export interface NewOrganization {
   timeZone?: string;
   themeColor?: string;
   isViewUserData?: boolean;
+  /** ISO 3166-1 alpha-2 (phone numbers' default region); US unless given. */
+  country?: string;
 }
 
 /**
@@ -26,6 +28,7 @@ export async function insertOrganization(tx: Tx, input: NewOrganization): Promis
     timeZone: input.timeZone ?? 'UTC',
     themeColor: input.themeColor ?? '#7367f0',
     isViewUserData: input.isViewUserData ?? false,
+    country: input.country ?? 'US',
     plan: DEFAULT_PLAN,
     permissions: DEFAULT_PLAN_PERMISSIONS,
   });
@@ -54,5 +57,25 @@ export function organizationAnswer(o: OrganizationRow): SessionAnswer['organizat
     plan: o.plan,
     planDetails: { permissions: o.permissions },
     isViewUserData: o.isViewUserData,
+  };
+}
+
+export type OrganizationTableRow = typeof organizations.$inferSelect;
+
+/** The organisation as its settings page reads it: the session's answer, its country and check-in rules. */
+export function organizationSettingsAnswer(row: OrganizationTableRow): OrganizationSettingsAnswer {
+  return {
+    ...organizationAnswer(row),
+    country: row.country,
+    checkInRules: checkInRulesOf(row),
+  };
+}
+
+export function checkInRulesOf(row: OrganizationTableRow): OrganizationSettingsAnswer['checkInRules'] {
+  return {
+    membership: row.checkInMembership as CheckInMembershipRule,
+    window: row.checkInWindow,
+    opensMinutesBefore: row.checkInOpensMinutes,
+    closesMinutesAfter: row.checkInClosesMinutes,
   };
 }

@@ -2,7 +2,7 @@ import type { UserAnswer } from '@opsuite/shared';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { AppServices, RequestContext } from '../../plugins/types.ts';
-import { findUser, markUserDeleted, revokeAllForUser, saveProfile, type UserRow } from '../auth/index.ts';
+import { findUser, markUserDeleted, saveProfile, type UserRow, withRevocations } from '../auth/index.ts';
 import { recordAuditForMember } from '../organizations/index.ts';
 
 function toAnswer(u: UserRow): UserAnswer {
@@ -72,7 +72,8 @@ export async function updateProfile(
 
 /**
  * Deletes the signed-in user's account (soft: the row stays for history, the e-mail is freed),
- * after the password is confirmed; every session ends and each organisation's audit log notes it.
+ * after the password is confirmed; every session and access token ends at once, and each
+ * organisation's audit log notes it.
  */
 export async function deleteSelf(
   services: AppServices,
@@ -84,8 +85,10 @@ export async function deleteSelf(
   if (!(await verifyPassword(user.password_hash, input.password))) {
     throw new AppError('BAD_REQUEST', 'Password is incorrect', [{ field: 'password' }]);
   }
-  await services.database.db.transaction(async (tx) => {
+  // The account, its sessions and every access token it holds end in one transaction.
+  await withRevocations(services, async (tx, revoke) => {
     await markUserDeleted(tx, userId);
+    await revoke.user(userId);
     await recordAuditForMember(tx, userId, {
       actorUserId: userId,
       action: 'user.deleted',
@@ -94,5 +97,4 @@ export async function deleteSelf(
       data: { source: input.source },
     });
   });
-  await revokeAllForUser(services, userId);
 }

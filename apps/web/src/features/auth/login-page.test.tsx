@@ -87,8 +87,15 @@ describe('landing redirect by user type', () => {
     expect(await screen.findByRole('heading', { name: 'Hello, Carl Client' })).toBeInTheDocument();
   });
 
-  it('any other user type stays on /login with storage cleared and a message', async () => {
+  it('an employee lands on / (the staff home)', async () => {
     answerLoginWith(makeLoginAnswer({ userType: 'employee', roleLabel: 'Employee' }));
+    const { router } = renderApp('/login');
+    await signInWith();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('any other user type stays on /login with storage cleared and a message', async () => {
+    answerLoginWith(makeLoginAnswer({ userType: 'vendor', roleLabel: 'Vendor' }));
     localStorage.setItem('shopId', 'old-shop');
     const { router } = renderApp('/login');
     await signInWith();

@@ -18,6 +18,7 @@ const YOGA: BookingTypeAnswer = {
   kind: 'class',
   durationMinutes: 60,
   description: null,
+  instructor: null,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
 };

@@ -30,6 +30,8 @@ const SLOT: AdminSlot = {
   scheduleId: null,
   color: 'Sage',
   colorHex: '#33B679',
+  instructorId: null,
+  instructor: null,
 };
 const attendee = (n: number, name: string, status: BookingRecord['status']): BookingRecord => ({
   _id: id(300 + n),
@@ -44,6 +46,7 @@ const attendee = (n: number, name: string, status: BookingRecord['status']): Boo
   endDate: todayAt(11),
   contact: { _id: id(800 + n), fullName: name, photo: null, email: null, phone: null },
   bookingTypeTitle: 'Morning Yoga',
+  lateCancel: false,
   color: 'Sage',
   slot: { date: TODAY, startTime: '10:00', endTime: '11:00' },
   notes: null,

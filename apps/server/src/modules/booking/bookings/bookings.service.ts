@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { conflict, forbidden, invalid, missing } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
-import { rows, uniqueOr409 } from '../../../lib/sql.ts';
+import { isoText, rows, uniqueOr409 } from '../../../lib/sql.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
 import { noteAttendance, recordActivity } from '../../contacts/index.ts';
 import { isStaff } from '../access.ts';
@@ -12,6 +12,9 @@ import { bookingRecordAnswer, loadBooking, loadSlot } from '../queries.ts';
 import { adjustSlot, holdsSeat, liveBookingIn } from '../slots/seats.ts';
 import { lockSlotsInOrder } from '../slots/tallies.ts';
 import { bookingTypeOrMissing } from '../types/types.service.ts';
+import { lateCancellation } from './cancellation.ts';
+import { ALREADY_BOOKED } from './class-seat.ts';
+import { fillFromWaitlist } from './waitlist.service.ts';
 
 // The appointment life cycle (core §4): book, update, reschedule (a slot move), delete (soft).
 
@@ -23,7 +26,7 @@ export interface Actor {
   /** Staff act for anyone; members only for `contactId` (their own contact). */
   staff: boolean;
   contactId: string | null;
-  source: 'admin' | 'member' | 'kiosk' | 'public';
+  source: 'admin' | 'member' | 'kiosk' | 'public' | 'waitlist';
   /** The organisation's IANA zone: times written into text (the timeline) read on its clock. */
   timeZone: string;
 }
@@ -40,7 +43,7 @@ export function actorOf(ctx: RequestContext): Actor {
   };
 }
 
-export const ALREADY_BOOKED = 'This member is already booked into this class';
+export { ALREADY_BOOKED };
 
 const messages = {
   class: { created: 'Booking created', updated: 'Booking updated', deleted: 'Booking deleted' },
@@ -161,12 +164,13 @@ interface LockedBooking {
   slot_id: string | null;
   status: BookingStatus;
   type: string;
+  start_date: string;
 }
 
 export async function lockBooking(tx: Tx, actor: Actor, id: string): Promise<LockedBooking> {
   const [row] = await rows<LockedBooking>(
     tx,
-    sql`select id, contact_id, slot_id, status, type from bookings
+    sql`select id, contact_id, slot_id, status, type, ${isoText(sql`start_date`)} as start_date from bookings
         where organization_id = ${actor.orgId} and id = ${id} and not is_deleted for update`,
   );
   if (!row) throw missing('Booking');
@@ -195,6 +199,14 @@ export async function updateBooking(tx: Tx, actor: Actor, id: string, body: Book
   const wasDone = current.status === 'completed';
   const isDone = status === 'completed';
   if (body.status) set.status = status;
+  // Cancelling records when (and whether after the member's cut-off); booking again clears it.
+  if (status === 'cancelled' && current.status !== 'cancelled') {
+    set.lateCancel = await lateCancellation(tx, actor, current.start_date);
+    set.cancelledAt = new Date();
+  } else if (status !== 'cancelled' && current.status === 'cancelled') {
+    set.lateCancel = false;
+    set.cancelledAt = null;
+  }
   if (body.attendDate !== undefined) set.attendDate = body.attendDate ? new Date(body.attendDate) : null;
   else if (isDone && !wasDone) set.attendDate = new Date();
   else if (!isDone && wasDone) set.attendDate = null;
@@ -209,6 +221,7 @@ export async function updateBooking(tx: Tx, actor: Actor, id: string, body: Book
     await adjustSlot(tx, actor.orgId, current.slot_id, { seats, attended });
   }
   await tx.update(bookings).set(set).where(sql`organization_id = ${actor.orgId} and id = ${id}`);
+  if (current.slot_id && seats < 0) await fillFromWaitlist(tx, actor, current.slot_id);
   if (isDone && !wasDone) {
     const at = set.attendDate instanceof Date ? set.attendDate : new Date();
     await noteAttendance(tx, actor.orgId, current.contact_id, at);
@@ -254,6 +267,7 @@ export async function rescheduleBooking(
         })
         .where(sql`organization_id = ${actor.orgId} and id = ${id}`),
     );
+    if (current.slot_id && seat) await fillFromWaitlist(tx, actor, current.slot_id);
   } else {
     if (current.slot_id) throw invalid('bookingSlot', 'Choose the new slot');
     await tx
@@ -278,5 +292,6 @@ export async function deleteBooking(tx: Tx, actor: Actor, id: string) {
     .update(bookings)
     .set({ isDeleted: true, updatedAt: new Date() })
     .where(sql`organization_id = ${actor.orgId} and id = ${id}`);
+  if (current.slot_id && holdsSeat(current.status)) await fillFromWaitlist(tx, actor, current.slot_id);
   return { message: messageFor(current.type, 'deleted') };
 }

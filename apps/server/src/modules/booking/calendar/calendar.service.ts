@@ -5,7 +5,7 @@ import type { Tx } from '../../../db/client.ts';
 import { invalid } from '../../../lib/errors.ts';
 import { isoText, rows } from '../../../lib/sql.ts';
 import type { Actor } from '../bookings/bookings.service.ts';
-import { type SlotRow, slotsSql } from '../queries.ts';
+import { SLOT_INSTRUCTOR, type SlotRow, slotsSql } from '../queries.ts';
 import { ensureSlotsGenerated } from '../slots/schedules.service.ts';
 import type { Org } from '../slots/slots.service.ts';
 import { addDays, dayStart } from '../time.ts';
@@ -56,6 +56,7 @@ export interface CalendarQuery {
   end: string;
   filters: CalendarFilter[];
   bookingTypeId?: string;
+  instructorId?: string;
 }
 
 export async function calendarFeed(tx: Tx, org: Org, actor: Actor, q: CalendarQuery) {
@@ -77,6 +78,7 @@ export async function calendarFeed(tx: Tx, org: Org, actor: Actor, q: CalendarQu
       sql`s.starts_at > ${fromText}::timestamptz - interval '2 days'`,
     ];
     if (q.bookingTypeId) where.push(sql`s.booking_type_id = ${q.bookingTypeId}`);
+    if (q.instructorId) where.push(sql`${SLOT_INSTRUCTOR} = ${q.instructorId}`);
     for (const s of await rows<SlotRow>(tx, slotsSql(sql.join(where, sql` and `), ITEMS_MAX))) {
       list.push({
         id: `class:${s.id}`,
@@ -93,6 +95,8 @@ export async function calendarFeed(tx: Tx, org: Org, actor: Actor, q: CalendarQu
           capacity: s.capacity,
           bookedCount: s.booked_count,
           attendedSlots: Math.max(0, s.attended_slots),
+          instructorId: s.instructor_id,
+          instructorName: s.instructor_id ? s.instructor_name : null,
         },
       });
     }

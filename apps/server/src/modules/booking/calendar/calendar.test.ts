@@ -149,6 +149,7 @@ describe(`calendar, calendar settings and theme settings (${DB_KIND})`, () => {
       defaultView: 'timeGridWeek',
       defaultCapacity: null,
       publicBookingDays: 14,
+      cancelCutoffMinutes: 0,
       timeZone: 'UTC',
     });
     const saved = await kit.admin.call('PUT', '/api/calender-setting', {

@@ -19,6 +19,7 @@ const DEFAULTS = {
   defaultView: 'timeGridWeek' as const,
   defaultCapacity: null,
   publicBookingDays: 14,
+  cancelCutoffMinutes: 0,
 };
 
 type Settings = typeof calendarSettings.$inferSelect;
@@ -33,6 +34,7 @@ function settingsAnswer(row: Settings | undefined, timeZone: string): CalendarSe
     defaultView: s.defaultView as CalendarSettingsAnswer['defaultView'],
     defaultCapacity: s.defaultCapacity,
     publicBookingDays: s.publicBookingDays,
+    cancelCutoffMinutes: s.cancelCutoffMinutes,
     timeZone,
   };
 }
@@ -63,6 +65,7 @@ export async function saveCalendarSettings(
     defaultView: next.defaultView,
     defaultCapacity: next.defaultCapacity,
     publicBookingDays: next.publicBookingDays,
+    cancelCutoffMinutes: next.cancelCutoffMinutes,
     updatedAt: new Date(),
   };
   const [row] = await tx

@@ -6,6 +6,7 @@ import { newId } from '../../../lib/ids.ts';
 import { isoDay, isoText, rows } from '../../../lib/sql.ts';
 import { bookingSlots, classSchedules } from '../booking.tables.ts';
 import { addDays, dayOfWeek, daysBetween, laterDay, slotInstants, todayIn } from '../time.ts';
+import { assertInstructor } from '../types/instructors.ts';
 import { bookingTypeOrMissing } from '../types/types.service.ts';
 
 // Weekly recurring classes and the slots they generate. Generation is idempotent (one slot per
@@ -27,6 +28,7 @@ export interface ScheduleInput {
   untilDate?: string | null;
   type?: 'class' | 'other';
   isActive?: boolean;
+  instructorId?: string | null;
 }
 
 type Schedule = typeof classSchedules.$inferSelect;
@@ -116,6 +118,9 @@ interface ScheduleRow {
   type: 'class' | 'other';
   is_active: boolean;
   generated_until: string | null;
+  instructor_override: string | null;
+  instructor_id: string | null;
+  instructor_name: string | null;
   created_at: string;
 }
 
@@ -131,6 +136,8 @@ const toAnswer = (r: ScheduleRow): ClassScheduleAnswer => ({
   type: r.type,
   isActive: r.is_active,
   generatedUntil: r.generated_until,
+  instructorId: r.instructor_override,
+  instructor: r.instructor_id ? { _id: r.instructor_id, fullName: r.instructor_name ?? '' } : null,
   createdAt: r.created_at,
 });
 
@@ -140,9 +147,12 @@ async function readSchedules(tx: Tx, orgId: string, id?: string) {
     sql`select cs.id, bt.id as bt_id, bt.title as bt_title, cs.days_of_week, cs.start_time, cs.end_time,
           cs.capacity, ${isoDay(sql`cs.from_date`)} as from_date, ${isoDay(sql`cs.until_date`)} as until_date,
           cs.type, cs.is_active, ${isoDay(sql`cs.generated_until`)} as generated_until,
+          cs.instructor_id as instructor_override, ic.id as instructor_id, ic.full_name as instructor_name,
           ${isoText(sql`cs.created_at`)} as created_at
         from class_schedules cs
         join booking_types bt on bt.organization_id = cs.organization_id and bt.id = cs.booking_type_id
+        left join contacts ic on ic.organization_id = cs.organization_id
+          and ic.id = coalesce(cs.instructor_id, bt.instructor_id)
         where cs.organization_id = ${orgId} ${id ? sql`and cs.id = ${id}` : sql``}
         order by cs.start_time, cs.id`,
   );
@@ -165,6 +175,7 @@ async function scheduleRow(tx: Tx, orgId: string, id: string) {
 
 export async function createSchedule(tx: Tx, orgId: string, timeZone: string, body: ScheduleInput) {
   await bookingTypeOrMissing(tx, orgId, body.bookingTypeId!, 'bookingTypeId');
+  await assertInstructor(tx, orgId, body.instructorId);
   const [row] = await tx
     .insert(classSchedules)
     .values({
@@ -179,6 +190,7 @@ export async function createSchedule(tx: Tx, orgId: string, timeZone: string, bo
       untilDate: body.untilDate ?? null,
       type: body.type ?? 'class',
       isActive: body.isActive ?? true,
+      instructorId: body.instructorId ?? null,
     })
     .returning();
   const start = laterDay(row!.fromDate, todayIn(timeZone));
@@ -209,6 +221,7 @@ export async function updateSchedule(
 ) {
   const current = await scheduleRow(tx, orgId, id);
   if (body.bookingTypeId) await bookingTypeOrMissing(tx, orgId, body.bookingTypeId, 'bookingTypeId');
+  await assertInstructor(tx, orgId, body.instructorId);
   const next = { ...current };
   for (const [k, v] of Object.entries(body)) if (v !== undefined) (next as Record<string, unknown>)[k] = v;
   if (next.startTime === next.endTime) throw invalid('endTime', 'End time must differ from start time');
@@ -230,6 +243,7 @@ export async function updateSchedule(
       untilDate: next.untilDate,
       type: next.type,
       isActive: next.isActive,
+      instructorId: next.instructorId,
       generatedUntil:
         current.generatedUntil === null || current.generatedUntil < restart
           ? current.generatedUntil

@@ -4,8 +4,10 @@ import { conflict, invalid, missing } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
 import { rows } from '../../../lib/sql.ts';
 import { bookingSlots } from '../booking.tables.ts';
-import { adminSlotAnswer, loadSlot, type SlotRow, slotsSql } from '../queries.ts';
+import { fillFromWaitlist } from '../bookings/waitlist.service.ts';
+import { adminSlotAnswer, loadSlot, SLOT_INSTRUCTOR, type SlotRow, slotsSql } from '../queries.ts';
 import { checkRange, slotInstants } from '../time.ts';
+import { assertInstructor } from '../types/instructors.ts';
 import { bookingTypeOrMissing } from '../types/types.service.ts';
 import { ensureSlotsGenerated } from './schedules.service.ts';
 import { lockAndFoldSlots } from './tallies.ts';
@@ -25,6 +27,8 @@ export interface SlotFilter {
   endDate: string;
   type?: 'class' | 'other';
   bookingTypeId?: string;
+  /** Only classes whose effective instructor is this contact. */
+  instructorId?: string;
 }
 
 /** Live slots whose day lies in the range, generating scheduled slots first. */
@@ -37,6 +41,7 @@ export async function slotRows(tx: Tx, org: Org, f: SlotFilter): Promise<SlotRow
   ];
   if (f.type) where.push(sql`s.type = ${f.type}`);
   if (f.bookingTypeId) where.push(sql`s.booking_type_id = ${f.bookingTypeId}`);
+  if (f.instructorId) where.push(sql`${SLOT_INSTRUCTOR} = ${f.instructorId}`);
   return rows<SlotRow>(tx, slotsSql(sql.join(where, sql` and `)));
 }
 
@@ -51,6 +56,7 @@ export interface SlotInput {
   endTime?: string;
   capacity?: number | null;
   type?: 'class' | 'other';
+  instructorId?: string | null;
 }
 
 async function answerFor(tx: Tx, org: Org, id: string) {
@@ -61,6 +67,7 @@ async function answerFor(tx: Tx, org: Org, id: string) {
 
 export async function createSlot(tx: Tx, org: Org, body: SlotInput) {
   await bookingTypeOrMissing(tx, org.id, body.bookingTypeId!, 'bookingTypeId');
+  await assertInstructor(tx, org.id, body.instructorId);
   const id = newId();
   await tx.insert(bookingSlots).values({
     organizationId: org.id,
@@ -72,6 +79,7 @@ export async function createSlot(tx: Tx, org: Org, body: SlotInput) {
     ...slotInstants(body.date!, body.startTime!, body.endTime!, org.timeZone),
     type: body.type ?? 'class',
     capacity: body.capacity ?? null,
+    instructorId: body.instructorId ?? null,
   });
   return answerFor(tx, org, id);
 }
@@ -98,6 +106,7 @@ export async function lockSlot(tx: Tx, orgId: string, id: string, field?: string
 export async function updateSlot(tx: Tx, org: Org, id: string, body: SlotInput) {
   const slot = await lockSlot(tx, org.id, id);
   if (body.bookingTypeId) await bookingTypeOrMissing(tx, org.id, body.bookingTypeId, 'bookingTypeId');
+  await assertInstructor(tx, org.id, body.instructorId);
   const date = body.date ?? slot.date;
   const startTime = body.startTime ?? slot.startTime;
   const endTime = body.endTime ?? slot.endTime;
@@ -118,6 +127,7 @@ export async function updateSlot(tx: Tx, org: Org, id: string, body: SlotInput) 
       ...instants,
       capacity,
       type: body.type ?? slot.type,
+      instructorId: body.instructorId === undefined ? slot.instructorId : body.instructorId,
       updatedAt: new Date(),
     })
     .where(and(eq(bookingSlots.organizationId, org.id), eq(bookingSlots.id, id)));
@@ -126,6 +136,9 @@ export async function updateSlot(tx: Tx, org: Org, id: string, body: SlotInput) 
           end_date = ${instants.endsAt.toISOString()}::timestamptz, booking_type_id = ${bookingTypeId}, updated_at = now()
         where organization_id = ${org.id} and slot_id = ${id} and not is_deleted`,
   );
+  // Seats a raised capacity adds go to the waitlist, first in line first.
+  if (capacity === null || capacity > slot.bookedCount)
+    await fillFromWaitlist(tx, { orgId: org.id, userId: null }, id);
   return answerFor(tx, org, id);
 }
 

@@ -4,8 +4,9 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { conflict, missing } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
-import { isForeignKeyViolation } from '../../../lib/sql.ts';
+import { isForeignKeyViolation, rows } from '../../../lib/sql.ts';
 import { bookingTypes } from '../booking.tables.ts';
+import { assertInstructor } from './instructors.ts';
 
 // Booking types: what a class or appointment is (title, label, value, program, colour).
 
@@ -20,7 +21,10 @@ export interface BookingTypeInput {
   kind?: 'class' | 'other';
   durationMinutes?: number;
   description?: string | null;
+  instructorId?: string | null;
 }
+
+type Instructor = { _id: string; fullName: string } | null;
 
 const kebab = (s: string) =>
   s
@@ -29,7 +33,11 @@ const kebab = (s: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '') || 'type';
 
-export function bookingTypeAnswer(row: Row, orgColor: string): BookingTypeAnswer {
+export function bookingTypeAnswer(
+  row: Row,
+  orgColor: string,
+  instructor: Instructor = null,
+): BookingTypeAnswer {
   return {
     _id: row.id,
     title: row.title,
@@ -42,9 +50,32 @@ export function bookingTypeAnswer(row: Row, orgColor: string): BookingTypeAnswer
     kind: row.kind as 'class' | 'other',
     durationMinutes: row.durationMinutes,
     description: row.description,
+    instructor,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** The instructors' names of some types' rows, by contact id. */
+async function instructorsOf(tx: Tx, orgId: string, list: Row[]): Promise<Map<string, string>> {
+  const ids = [...new Set(list.map((r) => r.instructorId).filter((id): id is string => !!id))];
+  if (ids.length === 0) return new Map();
+  const found = await rows<{ id: string; full_name: string }>(
+    tx,
+    sql`select id, full_name from contacts where organization_id = ${orgId} and id = any(${sql.param(ids)}::uuid[])`,
+  );
+  return new Map(found.map((r) => [r.id, r.full_name]));
+}
+
+async function answersOf(tx: Tx, orgId: string, orgColor: string, list: Row[]) {
+  const names = await instructorsOf(tx, orgId, list);
+  return list.map((r) =>
+    bookingTypeAnswer(
+      r,
+      orgColor,
+      r.instructorId ? { _id: r.instructorId, fullName: names.get(r.instructorId) ?? '' } : null,
+    ),
+  );
 }
 
 export async function listBookingTypes(tx: Tx, orgId: string, orgColor: string) {
@@ -53,11 +84,12 @@ export async function listBookingTypes(tx: Tx, orgId: string, orgColor: string) 
     .from(bookingTypes)
     .where(eq(bookingTypes.organizationId, orgId))
     .orderBy(asc(sql`lower(${bookingTypes.title})`), asc(bookingTypes.id));
-  return { list: list.map((r) => bookingTypeAnswer(r, orgColor)) };
+  return { list: await answersOf(tx, orgId, orgColor, list) };
 }
 
 export async function createBookingType(tx: Tx, orgId: string, orgColor: string, body: BookingTypeInput) {
   const title = body.title!;
+  await assertInstructor(tx, orgId, body.instructorId);
   const [row] = await tx
     .insert(bookingTypes)
     .values({
@@ -71,9 +103,10 @@ export async function createBookingType(tx: Tx, orgId: string, orgColor: string,
       kind: body.kind ?? 'class',
       durationMinutes: body.durationMinutes ?? 60,
       description: body.description ?? null,
+      instructorId: body.instructorId ?? null,
     })
     .returning();
-  return bookingTypeAnswer(row!, orgColor);
+  return (await answersOf(tx, orgId, orgColor, [row!]))[0]!;
 }
 
 export async function updateBookingType(
@@ -84,7 +117,16 @@ export async function updateBookingType(
   body: BookingTypeInput,
 ) {
   const set: Record<string, unknown> = { updatedAt: new Date() };
-  for (const key of ['title', 'programName', 'color', 'kind', 'durationMinutes', 'description'] as const) {
+  await assertInstructor(tx, orgId, body.instructorId);
+  for (const key of [
+    'title',
+    'programName',
+    'color',
+    'kind',
+    'durationMinutes',
+    'description',
+    'instructorId',
+  ] as const) {
     if (body[key] !== undefined) set[key] = body[key];
   }
   // A cleared label or value falls back to the title, as on create.
@@ -97,7 +139,7 @@ export async function updateBookingType(
     .where(and(eq(bookingTypes.organizationId, orgId), eq(bookingTypes.id, id)))
     .returning();
   if (!row) throw missing('Booking type');
-  return bookingTypeAnswer(row, orgColor);
+  return (await answersOf(tx, orgId, orgColor, [row]))[0]!;
 }
 
 /** A type still used by a schedule, slot or booking stays (409); groups simply drop it. */

@@ -123,3 +123,22 @@ export async function setLastAttended(
         where organization_id = ${organizationId} and contact_id = ${contactId}`,
   );
 }
+
+/**
+ * A check-in was undone: a Last Attended that came from it (no later than `undone`) goes back to
+ * `latest`, the contact's latest attendance that remains (null when none does), so the "Last
+ * Attended" rating and retention stop counting the undone one. A later Last Attended stays.
+ */
+export async function withdrawAttendance(
+  tx: Tx,
+  organizationId: string,
+  contactId: string,
+  undone: Date,
+  latest: Date | null,
+): Promise<void> {
+  await tx.execute(
+    sql`update contact_answers set last_attended_at = ${latest?.toISOString() ?? null}::timestamptz
+        where organization_id = ${organizationId} and contact_id = ${contactId}
+          and last_attended_at is not null and last_attended_at <= ${undone.toISOString()}::timestamptz`,
+  );
+}

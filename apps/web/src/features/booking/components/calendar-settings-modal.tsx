@@ -1,6 +1,7 @@
 import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { CalendarSettingsAnswer } from '@opsuite/shared';
 import { CALENDAR_VIEWS, calendarSettingsBody } from '@opsuite/shared/contracts/booking-settings';
+import { CANCEL_CUTOFF_MAX_MINUTES } from '@opsuite/shared/rules/booking-cancellation';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../../app/api-client';
 import { type FieldErrors, validate } from '../../../app/validate';
@@ -8,8 +9,9 @@ import { type Mutation, useBookingWrite } from '../booking.api';
 import { BOOKING_TEXT } from '../booking-messages';
 
 // The calendar settings the server accepts (PUT /calender-setting): week start, slot length,
-// the visible day, the default view, the capacity new slots start with and how far ahead the
-// public booking page offers slots. The time zone is the organisation's and is shown, not edited.
+// the visible day, the default view, the capacity new slots start with, how far ahead the
+// public booking page offers slots and the members' cancellation cut-off. The time zone is the
+// organisation's and is shown, not edited.
 
 type SettingsBody = Omit<CalendarSettingsAnswer, 'timeZone'>;
 
@@ -123,6 +125,17 @@ function SettingsForm({ settings, onDone }: { settings: CalendarSettingsAnswer; 
             value={values.publicBookingDays}
             onChange={(value) => set('publicBookingDays', value === '' ? Number.NaN : Number(value))}
             error={errors.publicBookingDays}
+          />
+          <NumberInput
+            label="Cancellation cut-off (minutes)"
+            description="A member cancelling later than this before a class is marked late cancel; 0: free until it starts"
+            min={0}
+            max={CANCEL_CUTOFF_MAX_MINUTES}
+            step={15}
+            allowDecimal={false}
+            value={values.cancelCutoffMinutes ?? 0}
+            onChange={(value) => set('cancelCutoffMinutes', value === '' ? Number.NaN : Number(value))}
+            error={errors.cancelCutoffMinutes}
           />
         </SimpleGrid>
         <Text size="xs" c="dimmed">

@@ -123,6 +123,11 @@ export function SlotAttendees({ slot, timeZone, canWrite }: SlotAttendeesProps) 
               </Group>
               <Group gap={4} wrap="nowrap">
                 <StatusBadge status={booking.status} />
+                {booking.status === 'cancelled' && booking.lateCancel && (
+                  <Badge color="orange" variant="light" data-testid="attendee-late-cancel">
+                    Late cancel
+                  </Badge>
+                )}
                 {canWrite && (
                   <Menu position="bottom-end" withinPortal>
                     <Menu.Target>

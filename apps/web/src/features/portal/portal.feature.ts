@@ -2,12 +2,12 @@ import { BASE_RESOURCE } from '@opsuite/shared/rules/permissions';
 import { IconId } from '@tabler/icons-react';
 import { type Feature, pageRoute } from '../../app/feature';
 
-// Access control's pages and sidebar entries, as the app shell (app/router.tsx) lists them.
+// The member portal's page (a client's landing, core §2) and its sidebar entry.
 
-export const accessControlFeature: Feature = {
-  name: 'access-control',
+export const portalFeature: Feature = {
+  name: 'portal',
   routes: {
-    signedIn: [pageRoute('/access-control', () => import('./access-control-page'), 'AccessControlPage')],
+    signedIn: [pageRoute('/access-control', () => import('./portal-page'), 'PortalPage')],
   },
   menu: [
     {

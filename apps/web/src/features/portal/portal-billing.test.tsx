@@ -1,0 +1,117 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, errorResponse, headersTo, jsonResponse, renderApp } from '../../test-utils';
+import {
+  type Answers,
+  cardOf,
+  defaultAnswers,
+  invoiceOf,
+  portalFetch,
+  signInMember,
+} from './portal.test-kit';
+
+let answers: Answers;
+let fetchMock: ReturnType<typeof portalFetch>;
+
+beforeEach(() => {
+  signInMember();
+  answers = defaultAnswers();
+  fetchMock = portalFetch(answers);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('member portal: billing', { timeout: 20_000 }, () => {
+  it('pays an open invoice with the default card, once per attempt', async () => {
+    const open = invoiceOf(1);
+    answers.invoices = [
+      open,
+      invoiceOf(2, { status: 'paid', paidAt: '2025-01-10T10:00:00.000Z', description: 'Shoes' }),
+    ];
+    answers.cards = [
+      cardOf(1, { isDefault: false, last4: '1111' }),
+      cardOf(2, { isDefault: true, last4: '4242' }),
+    ];
+    answers.writes[`POST /portal/invoices/${open._id}/pay`] = () =>
+      jsonResponse({
+        success: true,
+        message: 'Charged $120.00 to Visa •••• 4242',
+        data: { ...open, status: 'paid' },
+      });
+    renderApp('/access-control?tab=billing');
+    const u = userEvent.setup();
+    const row = (await screen.findAllByTestId('portal-invoice'))[0]!;
+    expect(row).toHaveTextContent('10-class pack');
+    expect(row).toHaveTextContent('$120.00');
+    expect(screen.getByText('Paid and closed')).toBeInTheDocument();
+    await u.click(within(row).getByRole('button', { name: 'Pay' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay invoice' });
+    expect(within(dialog).getByRole('radio', { name: /4242 \(default\)/ })).toBeChecked();
+    await u.click(within(dialog).getByRole('button', { name: 'Pay $120.00' }));
+    expect(await screen.findByText('Charged $120.00 to Visa •••• 4242')).toBeInTheDocument();
+    const [call] = callsTo(fetchMock, `/portal/invoices/${open._id}/pay`, 'POST');
+    expect(call!.body).toEqual({ cardId: answers.cards[1]!._id });
+    expect(headersTo(fetchMock, `/portal/invoices/${open._id}/pay`, 'POST')[0]!['Idempotency-Key']).toMatch(
+      /^portal-pay-/,
+    );
+  });
+
+  it('a declined card says why, keeps the dialog open, and the next try is a new attempt', async () => {
+    const open = invoiceOf(1, { status: 'past_due' });
+    answers.invoices = [open];
+    answers.cards = [cardOf(1)];
+    let tries = 0;
+    answers.writes[`POST /portal/invoices/${open._id}/pay`] = () => {
+      tries += 1;
+      return tries === 1
+        ? errorResponse(400, 'BAD_REQUEST', 'Your card was declined.')
+        : jsonResponse({ success: true, message: 'Charged $120.00 to Visa •••• 4242', data: open });
+    };
+    renderApp('/access-control?tab=billing');
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Pay' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay invoice' });
+    await u.click(within(dialog).getByRole('button', { name: 'Pay $120.00' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Your card was declined.');
+    await u.click(within(dialog).getByRole('button', { name: 'Pay $120.00' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Pay invoice' })).toBeNull());
+    const keys = headersTo(fetchMock, `/portal/invoices/${open._id}/pay`, 'POST').map(
+      (h) => h['Idempotency-Key'],
+    );
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+
+  it('adds a card: checks the fields first, then sends the number once', async () => {
+    answers.writes['POST /portal/cards'] = () =>
+      jsonResponse({ success: true, message: 'Card added', data: cardOf(3) });
+    renderApp('/access-control?tab=billing');
+    const u = userEvent.setup();
+    expect(await screen.findByText("You're all paid up.")).toBeInTheDocument();
+    await u.click(await screen.findByRole('button', { name: 'Add card' }));
+    const form = await screen.findByRole('form', { name: 'Add a card' });
+    await u.click(within(form).getByRole('button', { name: 'Save card' }));
+    expect(within(form).getByText('Enter the card number')).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/portal/cards', 'POST')).toHaveLength(0);
+    expect(within(form).getByTestId('portal-test-cards')).toHaveTextContent('4242 4242 4242 4242');
+    await u.type(within(form).getByLabelText('Card number'), '4242424242424242');
+    await u.type(within(form).getByLabelText('Expiry'), '1231');
+    await u.type(within(form).getByLabelText('Security code'), '123');
+    await u.click(within(form).getByRole('button', { name: 'Save card' }));
+    expect(await screen.findByText('Card added')).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/portal/cards', 'POST')[0]!.body).toEqual({
+      number: '4242424242424242',
+      expMonth: 12,
+      expYear: 2031,
+      cvc: '123',
+      makeDefault: true,
+    });
+  });
+
+  it('with a real card provider the portal does not take card numbers', async () => {
+    answers.provider = 'stripe';
+    renderApp('/access-control?tab=billing');
+    expect(await screen.findByText(/ask the front desk/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add card' })).toBeNull();
+  });
+});
