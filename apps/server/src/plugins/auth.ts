@@ -89,6 +89,8 @@ function ruleProblem(kind: AuthKind, permission: RoutePermission | undefined): s
 export const authPlugin = fp(async (app: App) => {
   const { tokens, database, config } = app.services;
   const openTx = new WeakMap<FastifyRequest, OpenTenantTx>();
+  /** Requests whose client went away: a transaction opened for one after that is ended at once. */
+  const aborted = new WeakSet<FastifyRequest>();
   const holdings = new WeakMap<FastifyRequest, Holding>();
 
   if (config.env === 'test') {
@@ -172,7 +174,11 @@ export const authPlugin = fp(async (app: App) => {
     try {
       const ctx = contextFromRow(open.preludeRows[0] as ContextRow | undefined, userId, headers);
       if (request.routeOptions.config.systemReads) await open.finish(true);
-      else {
+      else if (aborted.has(request)) {
+        // The client left while the transaction was opening: onRequestAbort found nothing to
+        // end then, and no response (and so no onResponse) will come.
+        await open.finish(false);
+      } else {
         openTx.set(request, open);
         holdContext(request, true);
       }
@@ -192,7 +198,10 @@ export const authPlugin = fp(async (app: App) => {
     await open.finish(false);
   };
   app.addHook('onResponse', release);
-  app.addHook('onRequestAbort', release);
+  app.addHook('onRequestAbort', async (request) => {
+    aborted.add(request);
+    await release(request);
+  });
 
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url;
