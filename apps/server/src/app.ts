@@ -16,6 +16,7 @@ import * as devices from './modules/devices/index.ts';
 import * as health from './modules/health/index.ts';
 import * as kiosk from './modules/kiosk/index.ts';
 import * as organizations from './modules/organizations/index.ts';
+import * as payroll from './modules/payroll/index.ts';
 import * as portal from './modules/portal/index.ts';
 import * as staff from './modules/staff/index.ts';
 import * as users from './modules/users/index.ts';
@@ -46,6 +47,7 @@ const MODULES = [
   billing,
   staff,
   portal,
+  payroll,
 ];
 
 export interface BuildOptions {

@@ -5,5 +5,6 @@ export * from './contracts/common.ts';
 export * from './contracts/contact-qualification.ts';
 export * from './contracts/contacts.ts';
 export * from './contracts/organization-settings.ts';
+export * from './contracts/payroll.ts';
 export * from './contracts/portal.ts';
 export * from './rules/index.ts';

@@ -5,6 +5,7 @@ import { bookingFeature } from '../features/booking';
 import { contactsFeature } from '../features/contacts';
 import { homeFeature } from '../features/home';
 import { organizationsFeature } from '../features/organizations';
+import { payrollFeature } from '../features/payroll';
 import { portalFeature } from '../features/portal';
 import { staffFeature } from '../features/staff';
 import { setUnauthorizedHandler } from './api-client';
@@ -23,6 +24,7 @@ const FEATURES: readonly Feature[] = [
   bookingFeature,
   organizationsFeature,
   staffFeature,
+  payrollFeature,
 ];
 
 /** The sidebar, and the cards on the admin home. */

@@ -1,0 +1,215 @@
+import {
+  addDaysToIsoDate,
+  type DayRange,
+  hourlyGrossPay,
+  type PayCycle,
+  type PayLineAnswer,
+  paySlip,
+  perClassPayCents,
+  salaryPayCents,
+  startOfWeekDay,
+  type WorkSession,
+  zonedDayStart,
+} from '@opsuite/shared';
+import { and, eq, gte, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { bookingSlots, bookingTypes, classSchedules } from '../booking/booking.tables.ts';
+import { contacts } from '../contacts/contacts.tables.ts';
+import { workHistories } from '../staff/time/time.tables.ts';
+import { employeeSalaries } from './payroll.tables.ts';
+
+// The pending payroll of a period, computed from what staff and booking recorded: confirmed work
+// history (ended, and confirmed when the limit ended it) for hourly wages, classes taught for
+// per-class wages, the cycle's share of the salary for salaried ones. Read only, plain selects.
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+export interface SalaryRow {
+  contactId: string;
+  fullName: string;
+  wageType: string;
+  rateCents: number;
+  overtimeThresholdMinutes: number;
+  overtimeMultiplierPct: number;
+}
+
+export async function salariesFor(tx: Queryable, orgId: string, periodEnd: string): Promise<SalaryRow[]> {
+  return tx
+    .select({
+      contactId: employeeSalaries.contactId,
+      fullName: contacts.fullName,
+      wageType: employeeSalaries.wageType,
+      rateCents: employeeSalaries.rateCents,
+      overtimeThresholdMinutes: employeeSalaries.overtimeThresholdMinutes,
+      overtimeMultiplierPct: employeeSalaries.overtimeMultiplierPct,
+    })
+    .from(employeeSalaries)
+    .innerJoin(
+      contacts,
+      and(
+        eq(contacts.organizationId, employeeSalaries.organizationId),
+        eq(contacts.id, employeeSalaries.contactId),
+      ),
+    )
+    .where(
+      and(
+        eq(employeeSalaries.organizationId, orgId),
+        lt(employeeSalaries.effectiveFrom, periodEnd),
+        isNull(contacts.deletedAt),
+      ),
+    )
+    .orderBy(contacts.fullName, employeeSalaries.contactId);
+}
+
+/** Confirmed sessions of every week the period touches, by employee. */
+async function sessionsByEmployee(tx: Queryable, orgId: string, period: DayRange, timeZone: string) {
+  const from = zonedDayStart(startOfWeekDay(period.start), timeZone) - DAY_MS;
+  const to = zonedDayStart(addDaysToIsoDate(startOfWeekDay(addDaysToIsoDate(period.end, -1)), 7), timeZone);
+  const found = await tx
+    .select({
+      contactId: workHistories.contactId,
+      startAt: workHistories.startAt,
+      endAt: workHistories.endAt,
+      breakTimes: workHistories.breakTimes,
+    })
+    .from(workHistories)
+    .where(
+      and(
+        eq(workHistories.organizationId, orgId),
+        gte(workHistories.startAt, new Date(from)),
+        lt(workHistories.startAt, new Date(to)),
+        isNotNull(workHistories.endAt),
+        or(eq(workHistories.autoEnded, false), isNotNull(workHistories.confirmedAt)),
+      ),
+    );
+  const out = new Map<string, WorkSession[]>();
+  for (const row of found) {
+    const list = out.get(row.contactId) ?? [];
+    list.push({
+      start: row.startAt,
+      end: row.endAt!,
+      breaks: row.breakTimes.map((b) => ({ start: new Date(b.start), end: b.end ? new Date(b.end) : null })),
+    });
+    out.set(row.contactId, list);
+  }
+  return out;
+}
+
+/** Classes taught in the period, by effective instructor (the slot's, else the schedule's, else the type's). */
+async function classesByInstructor(tx: Queryable, orgId: string, period: DayRange) {
+  const instructor = sql<string>`coalesce(${bookingSlots.instructorId}, ${classSchedules.instructorId}, ${bookingTypes.instructorId})`;
+  const found = await tx
+    .select({ contactId: instructor, n: sql<number>`count(*)::int` })
+    .from(bookingSlots)
+    .innerJoin(
+      bookingTypes,
+      and(
+        eq(bookingTypes.organizationId, bookingSlots.organizationId),
+        eq(bookingTypes.id, bookingSlots.bookingTypeId),
+      ),
+    )
+    .leftJoin(
+      classSchedules,
+      and(
+        eq(classSchedules.organizationId, bookingSlots.organizationId),
+        eq(classSchedules.id, bookingSlots.scheduleId),
+      ),
+    )
+    .where(
+      and(
+        eq(bookingSlots.organizationId, orgId),
+        gte(bookingSlots.date, period.start),
+        lt(bookingSlots.date, period.end),
+        lte(bookingSlots.endsAt, new Date()),
+        eq(bookingSlots.type, 'class'),
+        isNull(bookingSlots.deletedAt),
+      ),
+    )
+    .groupBy(instructor);
+  return new Map(found.map((r) => [r.contactId, Number(r.n)]));
+}
+
+function countSessionsIn(sessions: readonly WorkSession[], period: DayRange, timeZone: string) {
+  const from = zonedDayStart(period.start, timeZone);
+  const to = zonedDayStart(period.end, timeZone);
+  return sessions.filter((s) => +s.end > from && +s.start < to).length;
+}
+
+export interface ComputeInput {
+  orgId: string;
+  period: DayRange;
+  cycle: PayCycle;
+  timeZone: string;
+}
+
+/** One line per employee with a salary, in name order; every figure in whole cents. */
+export async function computeLines(tx: Queryable, input: ComputeInput): Promise<PayLineAnswer[]> {
+  const { orgId, period, cycle, timeZone } = input;
+  const salaries = await salariesFor(tx, orgId, period.end);
+  const needsHours = salaries.some((s) => s.wageType === 'hourly');
+  const needsClasses = salaries.some((s) => s.wageType === 'per_class');
+  const [sessions, classes] = await Promise.all([
+    needsHours ? sessionsByEmployee(tx, orgId, period, timeZone) : new Map<string, WorkSession[]>(),
+    needsClasses ? classesByInstructor(tx, orgId, period) : new Map<string, number>(),
+  ]);
+  return salaries.map((s) => {
+    const base = {
+      regularMinutes: 0,
+      overtimeMinutes: 0,
+      classes: 0,
+      sessions: 0,
+      regularCents: 0,
+      overtimeCents: 0,
+    };
+    let gross = 0;
+    let source: PayLineAnswer['source'] = 'salary';
+    let note = `${cycle} share of the annual salary`;
+    if (s.wageType === 'hourly') {
+      const mine = sessions.get(s.contactId) ?? [];
+      const pay = hourlyGrossPay({
+        sessions: mine,
+        timeZone,
+        period,
+        rateCentsPerHour: s.rateCents,
+        overtime: {
+          weeklyThresholdHours: s.overtimeThresholdMinutes / 60,
+          multiplier: s.overtimeMultiplierPct / 100,
+        },
+      });
+      Object.assign(base, {
+        regularMinutes: Math.round(pay.regularMs / MINUTE_MS),
+        overtimeMinutes: Math.round(pay.overtimeMs / MINUTE_MS),
+        sessions: countSessionsIn(mine, period, timeZone),
+        regularCents: pay.regularCents,
+        overtimeCents: pay.overtimeCents,
+      });
+      gross = pay.grossCents;
+      source = 'work_history';
+      note = `${base.sessions} confirmed work session(s)`;
+    } else if (s.wageType === 'per_class') {
+      const n = classes.get(s.contactId) ?? 0;
+      gross = perClassPayCents(s.rateCents, n);
+      Object.assign(base, { classes: n, regularCents: gross });
+      source = 'classes';
+      note = `${n} class(es) taught`;
+    } else {
+      gross = salaryPayCents(s.rateCents, cycle);
+      base.regularCents = gross;
+    }
+    const slip = paySlip({ employeeId: s.contactId, grossCents: gross });
+    return {
+      contactId: s.contactId,
+      fullName: s.fullName,
+      wageType: s.wageType,
+      source,
+      ...base,
+      rateCents: s.rateCents,
+      grossCents: slip.grossCents,
+      cardTipsCents: slip.cardTipsCents,
+      deductionsCents: slip.deductionsCents,
+      netCents: slip.netCents,
+      note,
+    };
+  });
+}

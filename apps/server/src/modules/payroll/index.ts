@@ -1,0 +1,24 @@
+// Payroll: employee salaries (one per contact), the organisation's pay cycle, the pending list of
+// the current period computed from staff's confirmed work history and booking's classes taught,
+// pay runs (one per period, idempotent), off-cycle runs, reports, CSV export and pay stubs.
+// Owns employee_salaries, payroll_settings, payroll_runs and payroll_slips. Depends on
+// organizations, contacts, and reads staff's work_histories and booking's slots (plain selects).
+// Other modules use only what this file exports.
+import type { App } from '../../plugins/types.ts';
+import { registerContactHooks } from '../contacts/index.ts';
+import { registerWorkLock } from '../staff/index.ts';
+import { payrollContactHooks } from './merge.ts';
+import { payrollRoutes } from './payroll.routes.ts';
+import { payrollOpenFrom } from './runs.service.ts';
+import { salaryRoutes } from './salary.routes.ts';
+
+export { type PayrollDemoOptions, seedPayrollDemo } from './demo.ts';
+export { payrollOpenFrom } from './runs.service.ts';
+
+export function register(app: App) {
+  registerContactHooks('payroll', payrollContactHooks);
+  // Paid time stays as paid: staff refuses edits before the first day no completed run covers.
+  registerWorkLock('payroll', payrollOpenFrom);
+  salaryRoutes(app);
+  payrollRoutes(app);
+}

@@ -1,0 +1,140 @@
+import { expect, type Page, test } from '@playwright/test';
+
+// Payroll in the built app: the admin sets an employee's wage, the employee's hours are recorded
+// (staff's manual entry), the admin refreshes and runs the previous period's payroll, checks the
+// history total, opens the pay stub PDF and meets the report's date check. Each project uses its
+// own pay cycle (desktop weekly from Tuesdays, phone monthly) so their previous periods never
+// collide with each other or with the demo's past biweekly (Sunday) run.
+
+const PASSWORD = 'demo1234';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+test.use({
+  launchOptions: { executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] },
+  timezoneId: 'Asia/Tokyo',
+});
+
+async function apiAs(page: Page, email: string) {
+  const res = await page.request.post('/api/jwt/login', { data: { email, password: PASSWORD } });
+  const body = await res.json();
+  const headers = {
+    authorization: `Bearer ${body.accessToken}`,
+    organization: body.organization._id,
+    assigner: body.userData.curRole.assignerId ?? '',
+    isemployee: String(body.userData.isEmployee),
+  };
+  return {
+    contactId: body.userData.curRole.contactId as string,
+    get: async (url: string) => (await page.request.get(`/api${url}`, { headers })).json(),
+    post: async (url: string, data: unknown) =>
+      (await page.request.post(`/api${url}`, { headers, data })).json(),
+    put: async (url: string, data: unknown) =>
+      (await page.request.put(`/api${url}`, { headers, data })).json(),
+    file: async (url: string) => (await page.request.get(url, { headers })).body(),
+  };
+}
+
+const dayBefore = (day: string, n = 1) => {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - n);
+  return d.toISOString().slice(0, 10);
+};
+const dayAfter = (day: string) => dayBefore(day, -1);
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({
+    path: `e2e/.artifacts/screens/${test.info().project.name}-payroll-${name}.png`,
+    fullPage: true,
+  });
+}
+
+test('set a wage, record hours, run payroll and open the pay stub', async ({ page }) => {
+  const phone = test.info().project.name === 'phone';
+  const admin = await apiAs(page, 'admin@demo.test');
+  const coach = await apiAs(page, 'coach@demo.test');
+  await admin.put(
+    '/payroll/settings',
+    phone
+      ? { payCycle: 'monthly', anchorDay: '2024-01-01' }
+      : { payCycle: 'weekly', anchorDay: '2024-01-02' },
+  );
+  const current = await admin.get('/payroll/pending');
+  const previous = await admin.get(`/payroll/pending?periodStart=${dayBefore(current.periodStart)}`);
+  const workDay = dayAfter(previous.periodStart);
+
+  // Sign in and set the coach's wage on the Salaries tab.
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('admin@demo.test');
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+  await page.goto('/payroll');
+  await page.getByRole('tab', { name: 'Salaries' }).click();
+  await page.getByRole('button', { name: 'Set the salary of' }).click();
+  await page.getByRole('option', { name: /Chris Coach/ }).click();
+  const form = page.getByRole('dialog', { name: 'Salary of Chris Coach' });
+  await form.getByLabel('Rate per hour').fill('25');
+  await form.getByLabel('Effective from').fill('2024-01-01');
+  await shot(page, 'salary-form');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Salary saved')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Chris Coach/ })).toContainText('$25.00 / hour');
+
+  // Eight hours with a half-hour break, entered as staff's manual work history.
+  const made = await admin.post('/contact/workhistory/create-manual-workHistory', {
+    contactId: coach.contactId,
+    startDate: workDay,
+    startTime: '09:00',
+    endDate: workDay,
+    endTime: '17:30',
+    breakTimes: [{ startDate: workDay, startTime: '12:00', endDate: workDay, endTime: '12:30' }],
+    reason: 'Forgot to clock in',
+  });
+  expect(made.success).toBe(true);
+
+  // The previous period: refresh, then run.
+  await page.getByRole('tab', { name: 'Pending' }).click();
+  await page.getByText('Previous period').click();
+  const line = page.getByTestId('pay-line').filter({ hasText: 'Chris Coach' });
+  await expect(line).toContainText('$200.00');
+  await expect(line).toContainText('Work history');
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(page.getByText('Refreshed pending list')).toBeVisible();
+  await expect(page.getByText('Draft', { exact: true })).toBeVisible();
+  await shot(page, 'pending');
+  await page.getByRole('button', { name: 'Run payroll' }).click();
+  await page
+    .getByRole('dialog', { name: 'Run payroll?' })
+    .getByRole('button', { name: 'Run payroll' })
+    .click();
+  await expect(page.getByText('Payroll run', { exact: true })).toBeVisible();
+  await expect(page.getByText('Paid', { exact: true })).toBeVisible();
+
+  // History: the run with its total, its slips and the pay stub.
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByTestId('history-total')).toBeVisible();
+  await page.getByRole('button', { name: `Open run ${previous.periodStart}` }).click();
+  const run = page.getByRole('dialog', { name: 'Payroll run' });
+  await expect(run.getByTestId('pay-line').filter({ hasText: 'Chris Coach' })).toContainText('$200.00');
+  await shot(page, 'run');
+  const stub = page.waitForResponse((r) => r.url().includes('/stub/'));
+  await run.getByRole('button', { name: 'Pay stub of Chris Coach' }).click();
+  const answer = await stub;
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()['content-type']).toBe('application/pdf');
+  // The page reads the blob itself; fetch the same stub again to look at the bytes.
+  expect((await admin.file(answer.url())).subarray(0, 5).toString()).toBe('%PDF-');
+  await page.keyboard.press('Escape');
+
+  // Reports need all four dates.
+  await page.getByRole('tab', { name: 'Report' }).click();
+  await page.getByLabel('Periods from').fill(previous.periodStart);
+  await page.getByRole('button', { name: 'Show report' }).click();
+  await expect(page.getByText('Start and End date required!')).toBeVisible();
+  await page.getByLabel('Periods to').fill(previous.periodEnd);
+  await page.getByLabel('Run from').fill('2024-01-01');
+  await page.getByLabel('Run to').fill('2099-12-31');
+  await page.getByRole('button', { name: 'Show report' }).click();
+  await expect(page.getByTestId('report-total')).toContainText('$200.00');
+  await shot(page, 'report');
+});
