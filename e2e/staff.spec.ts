@@ -60,6 +60,8 @@ async function apiAs(page: Page, email: string) {
     get: async (url: string) => (await page.request.get(`/api${url}`, { headers })).json(),
     post: async (url: string, data: unknown) =>
       (await page.request.post(`/api${url}`, { headers, data })).json(),
+    put: async (url: string, data: unknown) =>
+      (await page.request.put(`/api${url}`, { headers, data })).json(),
   };
 }
 
@@ -109,7 +111,7 @@ test('a staff member clocks in sharing their screen, takes a break and clocks ou
   expect(entry.screenshot_sm).toMatch(/size=small$/);
 });
 
-test('the admin builds a week, publishes it and reverts it', async ({ page }) => {
+test('the admin builds a week, publishes it and reverts it', async ({ page, browser }) => {
   await signIn(page, 'admin@demo.test');
   const api = await apiAs(page, 'admin@demo.test');
   // A week ahead, so each project (desktop, phone) has a week of its own.
@@ -145,14 +147,42 @@ test('the admin builds a week, publishes it and reverts it', async ({ page }) =>
   await expect(cell.getByTestId('grid-shift')).toContainText('07:00 AM – 03:00 PM');
   await expect(cell.getByTestId('grid-shift')).toContainText('Draft');
 
+  // Dragged to Tuesday: same wall-clock times, one day on.
+  const tuesday = new Date(monday);
+  tuesday.setUTCDate(tuesday.getUTCDate() + 1);
+  const moved = page.getByTestId(`cell-${coach.contactId}-${tuesday.toISOString().slice(0, 10)}`);
+  await moved.scrollIntoViewIfNeeded();
+  const from = (await cell.getByTestId('grid-shift').boundingBox())!;
+  const to = (await moved.boundingBox())!;
+  await page.mouse.move(from.x + 12, from.y + 12);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 30, from.y + 14, { steps: 4 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
+  await page.mouse.up();
+  await expect(moved.getByTestId('grid-shift')).toContainText('07:00 AM – 03:00 PM');
+  await expect(cell.getByTestId('grid-shift')).toHaveCount(0);
+
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByTestId('week-status')).toHaveText('Published');
-  await expect(cell.getByTestId('grid-shift')).not.toContainText('Draft');
+  await expect(moved.getByTestId('grid-shift')).not.toContainText('Draft');
   await shot(page, 'schedule');
   const mine = await (await apiAs(page, 'coach@demo.test')).get(
     `/employee-shifts/mine?startOfWeek=${week.startOfWeek}&endOfWeek=${week.endOfWeek}`,
   );
   expect(mine.shifts.map((s: { shiftName: string }) => s.shiftName)).toContain('Opening');
+  // Chris Coach, on his own device, sees the published shift in My schedule.
+  const coachContext = await browser.newContext();
+  try {
+    const coachPage = await coachContext.newPage();
+    await signIn(coachPage, 'coach@demo.test');
+    await coachPage.goto('/staff/my-schedule');
+    const weeksAhead = test.info().project.name === 'phone' ? 3 : 2;
+    for (let i = 0; i < weeksAhead; i++) await coachPage.getByRole('button', { name: 'Next week' }).click();
+    await expect(coachPage.getByTestId('my-shift').filter({ hasText: 'Opening' })).toContainText('Tue');
+    await shot(coachPage, 'my-schedule');
+  } finally {
+    await coachContext.close();
+  }
 
   await page.getByRole('button', { name: 'Revert' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Revert' }).click();
@@ -202,4 +232,61 @@ test('a shift moves through the shift pool', async ({ page }) => {
     `/employee-shifts/mine?startOfWeek=${week.startOfWeek}&endOfWeek=${week.endOfWeek}`,
   );
   expect(coachWeek.shifts).toEqual([]);
+});
+
+test('the admin corrects an entry on the timesheet, on the organisation clock, with a reason', async ({
+  page,
+}) => {
+  await signIn(page, 'admin@demo.test');
+  const admin = await apiAs(page, 'admin@demo.test');
+  const coach = await apiAs(page, 'coach@demo.test');
+  await admin.put(`/staff/employees/${coach.contactId}`, {});
+  // Last Sunday (no demo shift then), an hour of the morning, entered by hand; each project its own.
+  const day = weekIn(admin.timeZone, -1).startOfWeek;
+  const [from, to, fixed] =
+    test.info().project.name === 'phone' ? ['09:00', '10:00', '10:30'] : ['06:00', '07:00', '07:30'];
+  const made = await admin.post('/contact/workhistory/create-manual-workHistory', {
+    contactId: coach.contactId,
+    startDate: day,
+    startTime: from,
+    endDate: day,
+    endTime: to,
+    reason: 'Paper timesheet',
+  });
+  expect(made.data.manual).toBe(true);
+
+  await page.goto('/staff/timesheets');
+  await page.getByRole('button', { name: 'Previous week' }).click();
+  await page.getByTestId('timesheet-row').filter({ hasText: 'Chris Coach' }).click();
+  const entry = page
+    .getByTestId('work-entry')
+    .filter({ hasText: 'Manual' })
+    .filter({ hasText: from.replace(/^0/, '') });
+  await entry.getByRole('button', { name: 'Entry actions' }).click();
+  await page.getByRole('menuitem', { name: 'Edit time' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit time' });
+  await dialog.getByLabel('End', { exact: true }).fill(fixed);
+  await dialog.getByLabel('Reason').fill('Stayed to close up');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Time history updated.')).toBeVisible();
+  await entry.getByRole('button', { name: 'Entry actions' }).click();
+  await page.getByRole('menuitem', { name: 'History' }).click();
+  await expect(entry).toContainText('Stayed to close up');
+  await shot(page, 'timesheet');
+
+  // The browser is in Tokyo; the time typed is the organisation's (New York) clock.
+  const list = await admin.get(
+    `/contact/workhistory/list?contactId=${coach.contactId}&startDate=${day}&endDate=${day}`,
+  );
+  const saved = list.list.find((e: { historyId: string }) => e.historyId === made.data.historyId);
+  const local = new Intl.DateTimeFormat('en-GB', {
+    timeZone: admin.timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  expect(local.format(new Date(saved.endTime))).toBe(fixed);
+  const edits = await admin.get(`/contact/workhistory/edits?historyId=${made.data.historyId}`);
+  expect(edits.list.map((e: { reason: string }) => e.reason)).toEqual(
+    expect.arrayContaining(['Paper timesheet', 'Stayed to close up']),
+  );
 });

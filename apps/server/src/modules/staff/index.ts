@@ -14,7 +14,9 @@ import { timeClockRoutes } from './time/time-clock.routes.ts';
 import { timesheetRoutes } from './time/timesheet.routes.ts';
 import { workRoutes } from './time/work.routes.ts';
 
+export { STAFF_DEMO_EMPLOYEES, type StaffDemoOptions, type StaffDemoPerson, seedStaffDemo } from './demo.ts';
 export { endOverdueSessions } from './time/auto-end.ts';
+export { PAID_PERIOD_MESSAGE, registerWorkLock, type WorkLock } from './time/work-locks.ts';
 
 export function register(app: App) {
   registerContactHooks('staff', staffHooks);

@@ -34,7 +34,7 @@ export function changesBetween(before: EntryTimes | null, after: EntryTimes | nu
     ['start', (t) => t.start],
     ['end', (t) => t.end],
     ['breaks', (t) => breaksText(t.breaks)],
-    ['description', (t) => t.description ?? null],
+    ['description', (t) => t.description || null],
   ];
   const out: EditChange[] = [];
   for (const [field, read] of fields) {

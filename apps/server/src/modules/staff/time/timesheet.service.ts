@@ -11,6 +11,7 @@ import { lockEmployees } from '../schedule/shift-rows.ts';
 import { changesBetween, listEdits, recordEdit, timesOf } from './edits.ts';
 import type { StoredBreak } from './time.tables.ts';
 import { requireOwnOrManager } from './work.service.ts';
+import { assertWorkOpen } from './work-locks.ts';
 import { breaksOf, lockedSession, selectWork, type WorkRow, workAnswer, workColumns } from './work-rows.ts';
 
 // The time sheet: entries listed and totalled, manual entries, edits of times on the
@@ -125,6 +126,7 @@ export async function createManual(tx: Tx, ctx: RequestContext, body: ManualWork
     description: b.description ?? null,
   }));
   checkEntry(start, end, breaks);
+  await assertWorkOpen(tx, orgId, tz(ctx), [start]);
   await assertNoOverlap(tx, orgId, body.contactId, start, end);
   const id = newId();
   const [row] = await rows<WorkRow>(
@@ -159,6 +161,7 @@ export async function updateTime(tx: Tx, ctx: RequestContext, body: UpdateTimeBo
   const end =
     body.endDate && body.endTime ? instantOf(ctx, { date: body.endDate, time: body.endTime }) : row.end_at;
   const breaks = breaksOf(row);
+  await assertWorkOpen(tx, orgId, tz(ctx), [row.start_at, start]);
   if (end) checkEntry(start, end, breaks);
   else if (Date.parse(start) > Date.now()) throw invalid('startTime', 'An entry cannot start in the future');
   await assertNoOverlap(tx, orgId, row.contact_id, start, end ?? new Date().toISOString(), row.id);
@@ -191,6 +194,7 @@ export async function deleteBreak(
 ) {
   requireManager(ctx, 'delete a break');
   const row = await lockedSession(tx, ctx.organizationId, body.historyId);
+  await assertWorkOpen(tx, ctx.organizationId, tz(ctx), [row.start_at]);
   const breaks = breaksOf(row);
   const kept = breaks.filter((b) => b._id !== body.breakId);
   if (kept.length === breaks.length) throw notFound('Break');
@@ -216,6 +220,7 @@ export async function deleteBreak(
 export async function deleteWork(tx: Tx, ctx: RequestContext, historyId: string, reason: string | undefined) {
   requireManager(ctx, 'delete work history');
   const row = await lockedSession(tx, ctx.organizationId, historyId);
+  await assertWorkOpen(tx, ctx.organizationId, tz(ctx), [row.start_at]);
   const files = await rows<{ file_key: string | null; small_key: string | null }>(
     tx,
     sql`delete from work_screenshots where organization_id = ${ctx.organizationId} and history_id = ${historyId}

@@ -91,6 +91,8 @@ describe(`the time sheet (${DB_KIND})`, () => {
       actorName: expect.any(String),
       changes: [{ field: 'start', from: '2025-06-10T13:00:00.000Z', to: '2025-06-10T12:30:00.000Z' }],
     });
+    // The creation lists what was set: an empty description is no change.
+    expect(trail.body.list[1].changes.map((c: { field: string }) => c.field)).toEqual(['start', 'end']);
     // The employee reads their own trail; another employee may not.
     expect((await k.employee.get(`${W}/edits`, { historyId })).status).toBe(200);
     expect((await k.second.get(`${W}/edits`, { historyId })).status).toBe(403);

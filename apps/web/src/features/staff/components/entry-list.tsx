@@ -22,6 +22,21 @@ function askReason(title: string, confirm: string, run: (reason: string) => void
   });
 }
 
+/** One side of an audited change: times on the organisation clock, breaks as their spans, text as is. */
+export function changeText(field: string, value: string | null, timeZone: string): string {
+  if (!value) return '—';
+  if (field === 'start' || field === 'end') return formatInstant(value, timeZone);
+  if (field === 'breaks')
+    return value
+      .split(', ')
+      .map((span) => {
+        const [from = '', to = ''] = span.split('–');
+        return to && to !== '…' ? spanOf(from, to, timeZone) : `since ${formatInstant(from, timeZone)}`;
+      })
+      .join(', ');
+  return value;
+}
+
 function Trail({ historyId }: { historyId: string }) {
   const timeZone = useOrganizationTimeZone();
   const edits = useEdits(historyId);
@@ -34,7 +49,7 @@ function Trail({ historyId }: { historyId: string }) {
           {e.changes
             .map(
               (c) =>
-                ` · ${c.field}: ${c.from ? formatInstant(c.from, timeZone) : '—'} → ${c.to ? formatInstant(c.to, timeZone) : '—'}`,
+                ` · ${c.field}: ${changeText(c.field, c.from, timeZone)} → ${changeText(c.field, c.to, timeZone)}`,
             )
             .join('')}
         </Text>
