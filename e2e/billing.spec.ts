@@ -1,9 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
+import { apiAs } from './portal-helpers';
 
 // Billing in the built app, on desktop (1280x800) and phone (390x844): add a card, add a contract
 // and see its first invoice charged; a card that declines makes the member past due, and paying
 // with a good card brings them back. Screenshots of the contract form, the invoice view and the
-// billing overview.
+// billing overview. And the member's side: a declined card leaves the demo member past due, and
+// they pay the invoice themselves in the member portal (/access-control) with their good card.
 
 const PASSWORD = 'demo1234';
 const isPhone = () => test.info().project.name === 'phone';
@@ -168,5 +170,62 @@ test.describe('billing', () => {
     await shot(page, 'billing-overview');
     await page.getByRole('tab', { name: 'E-mails' }).click();
     await expect(page.getByText(/Payment failed for INV-/).first()).toBeVisible();
+  });
+
+  test('a member past due after a declined charge pays in the member portal', async ({ page, request }) => {
+    const admin = await apiAs(request, 'admin@demo.test');
+    const member = await apiAs(request, 'member@demo.test');
+    const me = (await member.get<{ member: { _id: string } }>('/api/portal/me')).member._id;
+    // The demo member's card on file declines from now on; the contract bills today at once.
+    const declining = await admin.send<{ data: { _id: string } }>('POST', `/api/payment/cards/${me}`, {
+      number: '4000000000000341',
+      expMonth: 12,
+      expYear: new Date().getFullYear() + 3,
+      cvc: '123',
+      makeDefault: true,
+    });
+    const title = unique('Evening Pass');
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+    await admin.send('POST', `/api/contact-contract/${me}`, {
+      title,
+      amountCents: 4500,
+      billingInterval: 'monthly',
+      startDate: today,
+    });
+    const billingOf = async () =>
+      (await admin.get<{ billing: { paymentStatus: string } }>(`/api/contact-contract/${me}`)).billing;
+    expect((await billingOf()).paymentStatus).toBe('past_due');
+
+    try {
+      await page.context().clearCookies();
+      await page.goto('/login');
+      await page.evaluate(() => localStorage.clear());
+      await page.goto('/login');
+      await page.getByLabel('Email').fill('member@demo.test');
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page).toHaveURL(/\/access-control$/);
+      await page.getByRole('tab', { name: 'Billing', exact: true }).click();
+      const row = page.getByTestId('portal-invoice').filter({ hasText: title });
+      await expect(row).toContainText('$45.00');
+      await row.getByRole('button', { name: 'Pay' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Pay invoice' });
+      await expect(dialog.getByRole('radio', { name: /•••• 0341 \(default\)/ })).toBeChecked();
+      await dialog
+        .getByRole('radio', { name: /•••• 4242/ })
+        .first()
+        .check();
+      await shot(page, 'billing-portal-pay');
+      await dialog.getByRole('button', { name: 'Pay $45.00' }).click();
+      await expect(page.getByText(/^Charged \$45\.00 to Visa •••• 4242/)).toBeVisible();
+      await expect(dialog).toBeHidden();
+      await expect(row).toContainText('Paid');
+      await row.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await shot(page, 'billing-portal-paid');
+      expect((await billingOf()).paymentStatus).toBe('none');
+    } finally {
+      // The demo member's good card is their default again for the portal's own spec.
+      await admin.send('DELETE', `/api/payment/cards/${me}/${declining.data._id}`);
+    }
   });
 });

@@ -140,3 +140,33 @@ describe('a failed charge', () => {
     expect(financeStats([waiting], now, NY)).toMatchObject({ pastDue: 0, upcoming: 4_000 });
   });
 });
+
+describe('a paid invoice partly refunded', () => {
+  it('stays paid: the refund is money given back, not owed again', () => {
+    const refunded: InvoiceRecord = {
+      status: 'sent',
+      amountCents: 12_900,
+      dueDate: '2026-02-01',
+      settled: true,
+      payments: [
+        { amountCents: 12_900, paidAt: at('2026-02-01T15:00:00Z') },
+        { amountCents: -3_000, paidAt: at('2026-02-20T15:00:00Z') },
+      ],
+    };
+    expect(invoiceStats([refunded], now, NY)).toMatchObject({
+      paid: 1,
+      partialPayment: 0,
+      paidAmount: 9_900,
+      dueAmount: 0,
+      scheduledAmount: 0,
+    });
+    expect(financeStats([refunded], now, NY)).toMatchObject({
+      pastDue: 0,
+      upcoming: 0,
+      thisMonth: 9_900,
+      totalCollected: 9_900,
+    });
+    // Not settled (a part paid, then given back): what is left is still owed.
+    expect(financeStats([{ ...refunded, settled: false }], now, NY)).toMatchObject({ pastDue: 3_000 });
+  });
+});

@@ -22,12 +22,15 @@ export interface InvoiceRecord {
   /** Late before its due day has passed: a charge of it failed (dunning is running). */
   overdue?: boolean;
   payments?: readonly InvoicePaymentRecord[];
+  /** Paid in full: a refund given on it afterwards is money returned, not owed again. */
+  settled?: boolean;
 }
 
 const netPaid = (invoice: InvoiceRecord) =>
   (invoice.payments ?? []).reduce((sum, payment) => sum + payment.amountCents, 0);
 const paidOf = (invoice: InvoiceRecord) => Math.min(invoice.amountCents, Math.max(0, netPaid(invoice)));
-const outstandingOf = (invoice: InvoiceRecord) => invoice.amountCents - paidOf(invoice);
+const outstandingOf = (invoice: InvoiceRecord) =>
+  invoice.settled ? 0 : invoice.amountCents - paidOf(invoice);
 
 export interface InvoiceStats {
   /** Counts. Every invoice that is not void is in exactly one of draft, paid, partialPayment, due and sent. */
@@ -101,7 +104,7 @@ export function invoiceStats(
   for (const invoice of invoices) {
     if (invoice.status === 'void') continue;
     const paid = paidOf(invoice);
-    const outstanding = invoice.amountCents - paid;
+    const outstanding = outstandingOf(invoice);
     const reached = invoice.dueDate <= cal.today || invoice.overdue === true;
     stats.total++;
     if (invoice.status === 'draft') stats.draft++;

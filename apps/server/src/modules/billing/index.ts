@@ -25,6 +25,8 @@ export type { TenantRun } from './cards/cards.service.ts';
 // invoice and saved card through them.
 export { PaymentCards } from './cards/cards.service.ts';
 export { listContracts } from './contracts.service.ts';
+// The demo organisation's billing (contracts, invoices with their attempts, a refund, cards).
+export { type BillingDemoOptions, seedBillingDemo } from './demo.ts';
 export { createInvoice, invoiceDetail, listInvoices } from './invoices.service.ts';
 export { SandboxPaymentsProvider } from './payments/index.ts';
 export { type BillingServices, billingServices } from './services.ts';

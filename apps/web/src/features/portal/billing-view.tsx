@@ -101,7 +101,8 @@ export function BillingView({ me }: { me: PortalMe | undefined }) {
       <Stack gap="sm">
         <Title order={4}>Membership</Title>
         <Paper withBorder radius="lg" p="md">
-          <Text fw={700}>{planText(me?.member.plan)}</Text>
+          {/* The plan is the contracts' title: named once, by the contracts when there are any. */}
+          {(contracts.data?.list ?? []).length === 0 && <Text fw={700}>{planText(me?.member.plan)}</Text>}
           {(contracts.data?.list ?? []).map((c) => (
             <Group key={c._id} justify="space-between" mt="xs" wrap="nowrap" data-testid="portal-contract">
               <div style={{ minWidth: 0 }}>

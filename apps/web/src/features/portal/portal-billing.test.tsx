@@ -4,8 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, errorResponse, headersTo, jsonResponse, renderApp } from '../../test-utils';
 import {
   type Answers,
+  CONTACT_ID,
   cardOf,
+  day,
   defaultAnswers,
+  id,
   invoiceOf,
   portalFetch,
   signInMember,
@@ -113,5 +116,43 @@ describe('member portal: billing', { timeout: 20_000 }, () => {
     renderApp('/access-control?tab=billing');
     expect(await screen.findByText(/ask the front desk/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add card' })).toBeNull();
+  });
+});
+
+describe('member portal: membership', { timeout: 20_000 }, () => {
+  it('names the plan once: by its contract when there is one, else as the plan', async () => {
+    answers.contracts = [
+      {
+        _id: id(500),
+        contactId: CONTACT_ID,
+        title: 'Unlimited',
+        startDate: day(-30),
+        endDate: null,
+        amountCents: 12_900,
+        billingInterval: 'monthly',
+        status: 'active',
+        notes: null,
+        isCurrent: true,
+        invoiceCount: 1,
+        signUpFeeCents: 0,
+        anchorDay: day(-30),
+        nextBillDay: day(1),
+        cancelsOn: null,
+        freeze: null,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        updatedAt: '2026-01-01T00:00:00.000Z',
+      },
+    ];
+    renderApp('/access-control?tab=billing');
+    const contract = await screen.findByTestId('portal-contract');
+    expect(contract).toHaveTextContent('Unlimited');
+    expect(contract).toHaveTextContent('$129.00');
+    expect(screen.getAllByText('Unlimited')).toHaveLength(1);
+  });
+
+  it('without contracts shows the plan itself', async () => {
+    renderApp('/access-control?tab=billing');
+    expect(await screen.findByText('Unlimited')).toBeInTheDocument();
+    expect(screen.queryByTestId('portal-contract')).toBeNull();
   });
 });

@@ -96,7 +96,10 @@ export async function settleCharges(
           (i.failed_attempts > 0 or i.due_date < (${at}::timestamptz at time zone o.time_zone)::date) as was_overdue
         from p
         join contact_invoices i on i.organization_id = p.organization_id and i.id = p.invoice_id
-        join contacts c on c.organization_id = p.organization_id and c.id = p.contact_id
+        -- A lateral lookup by the whole key: joined plainly, the planner (which cannot count the
+        -- rows the update returns) scanned every contact of a large organisation for each payment.
+        cross join lateral (select c.full_name, c.email from contacts c
+          where c.organization_id = p.organization_id and c.id = p.contact_id offset 0) c
         join organizations o on o.id = p.organization_id
         left join billing_settings s on s.organization_id = p.organization_id`,
   );

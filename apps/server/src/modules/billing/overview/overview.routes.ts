@@ -18,7 +18,7 @@ import {
 } from '@opsuite/shared';
 import { z } from 'zod';
 import { tenantRoute } from '../../../plugins/access.ts';
-import type { App } from '../../../plugins/types.ts';
+import type { App, RequestContext } from '../../../plugins/types.ts';
 import type { BillingServices } from '../services.ts';
 import { readSettings, saveSettings, settingsAnswer } from '../settings/settings.service.ts';
 import { billingEmails, paymentsCsv } from './ledger.service.ts';
@@ -35,7 +35,10 @@ import { financeStatistics, invoiceStatistics, pastDueInvoices } from './stats.s
 //   GET, PUT /payment/settings        dunning retry days and the processing fee passed on
 //   GET /payment/processing-fee       the fee a payment of an amount would carry
 //   GET, POST /payment/run            run billing now for the organisation, and how it went
-//   GET /payment/config               what the card form needs (any member)
+//   GET /payment/config               what the card form needs (any member; test cards: admins)
+
+/** The organisation's admins and its primary account holder. */
+const isAdmin = (ctx: RequestContext) => ctx.userType === 'admin' || ctx.userType === 'primary';
 
 export function billingOverviewRoutes(app: App, billing: BillingServices) {
   const tags = ['billing'];
@@ -126,11 +129,13 @@ export function billingOverviewRoutes(app: App, billing: BillingServices) {
   app.get(
     '/payment/config',
     { config: tenantRoute('base', 'read'), schema: { tags, response: { 200: paymentConfigAnswer } } },
-    () => ({
+    (req) => ({
       provider: billing.provider.name,
       publishableKey: billing.provider.name === 'stripe' ? (billing.publishableKey ?? null) : null,
-      // The test cards are for people trying the product, never for a production server's admins.
-      showTestCards: billing.provider.name === 'sandbox' && !billing.production,
+      // The sandbox's test cards are for an admin trying the product on a development server:
+      // never on a production server, and never for members.
+      showTestCards:
+        billing.provider.name === 'sandbox' && !billing.production && req.ctx !== null && isAdmin(req.ctx),
     }),
   );
   app.post(

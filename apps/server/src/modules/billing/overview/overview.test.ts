@@ -107,12 +107,19 @@ describe(`billing overview (${DB_KIND})`, () => {
     expect(empty.body.trim().split('\r\n')).toHaveLength(1);
   });
 
-  it('tells the card form which provider collects cards, with the test cards outside production', async () => {
-    expect((await k.client.get('/api/payment/config')).body).toEqual({
+  it('tells the card form which provider collects cards, with the test cards for admins outside production', async () => {
+    expect((await k.admin.get('/api/payment/config')).body).toEqual({
       provider: 'sandbox',
       publishableKey: null,
       showTestCards: true,
     });
+    for (const caller of [k.client, k.employee]) {
+      expect((await caller.get('/api/payment/config')).body).toEqual({
+        provider: 'sandbox',
+        publishableKey: null,
+        showTestCards: false,
+      });
+    }
   });
 
   it('runs billing now for the organisation and says how it went', async () => {

@@ -16,7 +16,8 @@ import { totalPagesOf } from '../contracts.service.ts';
 // The billing overview: invoice stats and finance statistics (platform §3) computed by the shared
 // rules from each invoice and its payments, the money collected per month, and the past-due list.
 // Invoices map to the rules' states: a due one is sent, a forfeited or fully refunded one is void
-// (it owes nothing; what was collected on it still counts as collected).
+// (it owes nothing; what was collected on it still counts as collected); a paid one partly
+// refunded stays paid (the refund is money given back, not owed again).
 
 interface RecordRow {
   status: 'due' | 'paid' | 'forfeit' | 'refund';
@@ -63,6 +64,7 @@ async function records(
       dueDate: r.due_date,
       recurring: r.recurring,
       overdue: r.overdue,
+      settled: r.status === 'paid',
       payments: payments
         .filter((p) => Number(p.a) !== 0)
         .map((p) => ({ amountCents: Number(p.a), paidAt: new Date(p.t) })),
