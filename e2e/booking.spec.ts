@@ -24,9 +24,9 @@ const DEMO_SLUG = 'demotrial';
 
 const isPhone = () => test.info().project.name === 'phone';
 
-async function signIn(page: Page) {
+async function signIn(page: Page, email = 'admin@demo.test') {
   await page.goto('/login');
-  await page.getByLabel('Email').fill('admin@demo.test');
+  await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -299,21 +299,32 @@ test.describe('admin screens', () => {
 });
 
 test.describe('public booking', () => {
-  test('a visitor books a slot through a group link, signed out', async ({ page }) => {
+  test('a visitor picks a day, then a class with its description, and books it signed out', async ({
+    page,
+  }) => {
     await page.goto(`/book/${DEMO_SLUG}`);
     await expect(page.getByRole('heading', { name: 'Free Trial Class' })).toBeVisible();
     await expect(page.getByTestId('public-organization')).toHaveText('Demo Fitness');
+    // A day first: one day's classes at a time, not two weeks in one column.
+    const days = page.getByRole('group', { name: 'Choose a day' });
+    await expect(days.getByTestId('public-day').first()).toHaveAttribute('aria-pressed', 'true');
+    expect(await days.getByTestId('public-day').count()).toBeGreaterThan(5);
+    await expect(page.getByTestId('public-slot-description').first()).toBeVisible();
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    expect(height).toBeLessThan(isPhone() ? 2600 : 1400);
     await shot(page, 'public');
 
     const form = page.getByRole('form', { name: 'Your details' });
     await form.getByRole('button', { name: 'Book' }).click();
     await expect(page.getByText('Please choose a time')).toBeVisible();
 
-    await page
-      .getByTestId('public-slot')
-      .nth(isPhone() ? 3 : 2)
-      .click();
+    // Another day (a different one per viewport: they share the demo data).
+    const day = days.getByTestId('public-day').nth(isPhone() ? 3 : 2);
+    await day.click();
+    await expect(day).toHaveAttribute('aria-pressed', 'true');
+    await page.getByTestId('public-slot').first().click();
     await expect(page.getByTestId('chosen-slot')).toBeVisible();
+    await shot(page, 'public-day-picked');
     const project = test.info().project.name;
     await form.getByLabel('Name').fill(`Riley ${project}`);
     await form.getByLabel('Email').fill(`riley.${project}.${Date.now()}@example.com`);
@@ -321,5 +332,88 @@ test.describe('public booking', () => {
     await form.getByRole('button', { name: 'Book' }).click();
     await expect(page.getByRole('heading', { name: 'Booked Successfully' })).toBeVisible();
     await shot(page, 'public-booked');
+  });
+});
+
+test.describe('instructors', () => {
+  test('the coach sees their own classes and takes attendance in them', async ({ page }) => {
+    await signIn(page, 'coach@demo.test');
+    // Tonight's 18:00 BJJ Fundamentals, taught by the coach, has the demo member booked.
+    await page.goto('/calendar?view=listDay');
+    if (isPhone()) await page.getByRole('button', { name: 'Actions' }).click();
+    await expect(page.getByRole('combobox', { name: 'Instructor' })).toHaveValue('My classes');
+    if (isPhone()) await page.keyboard.press('Escape');
+    const events = page.locator('.fc-list-event');
+    await expect(events.filter({ hasText: 'BJJ Fundamentals' }).first()).toBeVisible();
+    await expect(events.filter({ hasText: 'Open Mat' })).toHaveCount(0);
+    await shot(page, 'coach-calendar');
+
+    await events.filter({ hasText: /^6:00pm/ }).click();
+    const drawer = page.getByRole('dialog', { name: 'Class slot' });
+    const row = drawer.getByTestId('attendee-row').filter({ hasText: MEMBER });
+    await expect(row.getByTestId('attendee-status')).toHaveText('Booked');
+    await row.getByRole('button', { name: `Actions for ${MEMBER}` }).click();
+    await page.getByRole('menuitem', { name: 'Mark checked in' }).click();
+    await expect(page.getByText('Checked In', { exact: true })).toBeVisible();
+    await expect(row.getByTestId('attendee-status')).toHaveText('Checked in');
+    await shot(page, 'coach-attendance');
+
+    // A checked-in booking offers the undo, not a move; Mark booked takes it back.
+    await row.getByRole('button', { name: `Actions for ${MEMBER}` }).click();
+    await expect(page.getByRole('menuitem', { name: 'Move to another slot' })).toHaveCount(0);
+    await page.getByRole('menuitem', { name: 'Mark booked' }).click();
+    await expect(row.getByTestId('attendee-status')).toHaveText('Booked');
+  });
+});
+
+test.describe('check-in rules', () => {
+  async function setWindow(page: Page, on: boolean) {
+    await page.goto('/booking/setup?tab=check-in');
+    const form = page.getByRole('form', { name: 'Check-in rules' });
+    const toggle = form.getByRole('switch', { name: /Check-in window/ });
+    await expect(toggle).toBeVisible();
+    if ((await toggle.isChecked()) !== on) await toggle.click({ force: true });
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Check-in rules saved')).toBeVisible();
+  }
+
+  test('the kiosk refuses a check-in outside the window with a clear message', async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    await signIn(page);
+    await setWindow(page, true);
+    await shot(page, 'check-in-rules');
+    try {
+      const timeZone = await organizationZone(page);
+      const code = await generateDeviceCode(page);
+      // A class days ahead: the kiosk's clock says it is on, the server's says it is not yet.
+      const day = dayInZone(timeZone, isPhone() ? 4 : 3);
+      const kiosk = await openKiosk(
+        browser,
+        zonedInstant(day, '12:40', timeZone),
+        isPhone() ? 'phone' : 'tablet',
+      );
+      await pair(kiosk, code);
+      const noon = classCard(kiosk, '12:30 PM', 'BJJ Fundamentals');
+      await expect(noon).toHaveAttribute('aria-pressed', 'true');
+      const before = await attendedCount(noon);
+      // On a phone, choosing the class opens Check-in and keeps the chosen class in sight.
+      if (isPhone()) {
+        await noon.click();
+        await expect(kiosk.getByTestId('chosen-class')).toContainText('12:30 PM');
+      }
+      for (const digit of MEMBER_CODE) await kiosk.getByRole('button', { name: digit, exact: true }).click();
+      await kiosk.getByRole('button', { name: 'Submit' }).click();
+      await kiosk.getByRole('dialog', { name: 'Is this you?' }).getByRole('button', { name: 'Yes' }).click();
+      await expect(kiosk.locator('[data-toast="error"]')).toContainText(
+        'Check-in opens 30 minutes before the class starts',
+      );
+      await expect(kiosk.getByTestId('confirmation')).toBeHidden();
+      await shot(kiosk, 'kiosk-refused');
+      if (isPhone()) await kiosk.getByRole('button', { name: 'Available Classes', exact: true }).click();
+      expect(await attendedCount(noon)).toBe(before);
+      await kiosk.context().close();
+    } finally {
+      await setWindow(page, false);
+    }
   });
 });

@@ -68,12 +68,40 @@ export interface RunningScanner {
   stop: () => Promise<void>;
 }
 
+/**
+ * True for the rejection html5-qrcode leaves unhandled when its <video> leaves the page while it
+ * starts (the member left the Barcode Scanner tab): "AbortError: The play() request was
+ * interrupted because the media was removed from the document".
+ */
+export function isInterruptedPlay(reason: unknown): boolean {
+  const named = reason as { name?: unknown; message?: unknown } | null;
+  return (
+    typeof named === 'object' &&
+    named !== null &&
+    named.name === 'AbortError' &&
+    typeof named.message === 'string' &&
+    /play\(\) request was interrupted/i.test(named.message)
+  );
+}
+
+let playGuardInstalled = false;
+
+/** Swallows only that rejection (the library calls video.play() without a catch). */
+export function installPlayAbortGuard(): void {
+  if (playGuardInstalled || typeof window === 'undefined') return;
+  playGuardInstalled = true;
+  window.addEventListener('unhandledrejection', (event) => {
+    if (isInterruptedPlay((event as PromiseRejectionEvent).reason)) event.preventDefault();
+  });
+}
+
 /** Starts the back camera (10 fps, 280x280 box, the formats of core §9) inside `elementId`. */
 export async function startScanner(
   elementId: string,
   onCode: (text: string) => void,
 ): Promise<RunningScanner> {
   if (!cameraSupported()) throw new DOMException('getUserMedia is missing', 'NotSupportedError');
+  installPlayAbortGuard();
   const { Html5Qrcode, Html5QrcodeSupportedFormats } = await loadScannerLibrary();
   const scanner = new Html5Qrcode(elementId, {
     verbose: false,

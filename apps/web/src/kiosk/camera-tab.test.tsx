@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CAMERA_TEXT, describeCameraFailure, ScannerLibraryError } from './camera-scanner';
+import {
+  CAMERA_TEXT,
+  describeCameraFailure,
+  installPlayAbortGuard,
+  isInterruptedPlay,
+  ScannerLibraryError,
+} from './camera-scanner';
 import { makeContact, makeSlot, mockKioskServer, NOW, pairDevice, renderKiosk } from './kiosk-test-utils';
 
 const scanner = vi.hoisted(() => ({
@@ -165,5 +171,28 @@ describe('describeCameraFailure', () => {
     });
     expect(CAMERA_TEXT.required).toBe('Camera access is required. Tap Enable Camera to continue.');
     expect(CAMERA_TEXT.preparing).toBe('Preparing camera…');
+  });
+});
+
+describe('leaving the tab while the camera starts', () => {
+  const interrupted = new DOMException(
+    'The play() request was interrupted because the media was removed from the document.',
+    'AbortError',
+  );
+  const rejection = (reason: unknown) => {
+    const event = new Event('unhandledrejection', { cancelable: true });
+    Object.defineProperty(event, 'reason', { value: reason });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  };
+
+  it("swallows only the video's interrupted play(), not other failures", () => {
+    expect(isInterruptedPlay(interrupted)).toBe(true);
+    expect(isInterruptedPlay(new DOMException('The user aborted a request.', 'AbortError'))).toBe(false);
+    expect(isInterruptedPlay('AbortError')).toBe(false);
+    installPlayAbortGuard();
+    installPlayAbortGuard();
+    expect(rejection(interrupted)).toBe(true);
+    expect(rejection(new Error('boom'))).toBe(false);
   });
 });

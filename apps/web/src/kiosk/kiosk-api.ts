@@ -103,6 +103,11 @@ export function isUnpaired(error: unknown): boolean {
   return error instanceof KioskApiError && error.code === UNPAIRED_CODE;
 }
 
+/** A check-in the organisation's rules refuse: 409 with the message to show. */
+export function isRefused(error: unknown): error is KioskApiError {
+  return error instanceof KioskApiError && error.status === 409;
+}
+
 /** The kiosk looked up too many codes or names for now (429); it may try again shortly. */
 export function isRateLimited(error: unknown): boolean {
   return error instanceof KioskApiError && error.status === 429;
@@ -123,6 +128,8 @@ export const kioskApi = {
     kioskRequest<{ contact: KioskContact | null }>(
       `/kiosk/contact-by-code/${encodeURIComponent(paddedCode)}`,
     ),
+  contactById: (id: string) =>
+    kioskRequest<{ contact: KioskContact | null }>(`/kiosk/contacts/${encodeURIComponent(id)}`),
   searchContacts: (q: string, signal?: AbortSignal) =>
     kioskRequest<{ list: KioskContact[] }>('/kiosk/contacts/search', { query: { q }, signal }),
   checkIn: (slotId: string, contactId: string) =>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mediaQueryList } from '../test-media';
@@ -110,6 +110,12 @@ describe('phone layout', () => {
       await u.click(await screen.findByRole('button', { name: /Spin/ }));
       expect(classes).toHaveAttribute('aria-expanded', 'false');
       expect(checkIn).toHaveAttribute('aria-expanded', 'true');
+      // The chosen class stays in sight, and can be changed.
+      const chosen = screen.getByTestId('chosen-class');
+      expect(chosen).toHaveTextContent('Spin');
+      expect(chosen).toHaveTextContent('06:00 PM');
+      await u.click(within(chosen).getByRole('button', { name: 'Change class', hidden: true }));
+      expect(classes).toHaveAttribute('aria-expanded', 'true');
     } finally {
       window.matchMedia = matchMedia;
     }

@@ -1,5 +1,6 @@
-import { Accordion } from '@mantine/core';
-import { KIOSK_TIMING, kioskAccentColor, todaysClasses } from '@opsuite/shared/rules/kiosk';
+import { Accordion, Button, Group, Text } from '@mantine/core';
+import type { BookingSlot } from '@opsuite/shared/contracts/kiosk';
+import { formatSlotTime, KIOSK_TIMING, kioskAccentColor, todaysClasses } from '@opsuite/shared/rules/kiosk';
 import { DEFAULT_SELF_CHECKIN_THEME, themeBackground } from '@opsuite/shared/rules/theme-color';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useIsPhone } from '../app/use-is-phone';
@@ -106,6 +107,12 @@ export function KioskScreen({ device, onAccentChange }: KioskScreenProps) {
             {classList}
           </PhoneSection>
           <PhoneSection value="check-in" title="Check-in">
+            {selectedSlot && (
+              <ChosenClass
+                slot={selectedSlot}
+                onChange={() => setSections((open) => [...open.filter((s) => s !== 'classes'), 'classes'])}
+              />
+            )}
             {checkInPanel}
           </PhoneSection>
           <PhoneSection value="contact" title="Contact">
@@ -152,6 +159,28 @@ export function KioskScreen({ device, onAccentChange }: KioskScreenProps) {
       )}
       <ConfirmationOverlay text={flow.confirmation} />
     </div>
+  );
+}
+
+/** On a phone the class list closes once a class is chosen: the chosen class stays in sight here. */
+function ChosenClass({ slot, onChange }: { slot: BookingSlot; onChange: () => void }) {
+  return (
+    <Group className={classes.chosenClass} justify="space-between" wrap="nowrap" data-testid="chosen-class">
+      <div style={{ minWidth: 0 }}>
+        <Text size="xs" c="dimmed">
+          Class
+        </Text>
+        <Text fw={700} truncate>
+          {slot.bookingType.title}
+        </Text>
+        <Text size="sm">
+          {formatSlotTime(slot.startTime)} – {formatSlotTime(slot.endTime)}
+        </Text>
+      </div>
+      <Button variant="light" size="sm" onClick={onChange}>
+        Change class
+      </Button>
+    </Group>
   );
 }
 

@@ -79,6 +79,8 @@ export interface KioskServer {
   session: () => Response;
   lookupFailure?: Response;
   searchFailure?: Response;
+  /** E-mail and phone that GET /kiosk/contacts/:id adds to a contact the search listed without. */
+  reach?: Record<string, Pick<KioskContact, 'email' | 'phone'>>;
 }
 
 export function checkInAnswer(
@@ -131,6 +133,13 @@ export function mockKioskServer(partial: Partial<KioskServer> = {}) {
       return server.searchFailure ? server.searchFailure.clone() : json({ list: server.search });
     }
     if (path === '/api/kiosk/check-in') return server.checkIn(JSON.parse(String(init?.body)));
+    if (path.startsWith('/api/kiosk/contacts/')) {
+      const id = decodeURIComponent(path.split('/').pop() ?? '');
+      const found = [...server.search, ...Object.values(server.contactsByCode)].find((c) => c?._id === id);
+      return found
+        ? json({ contact: { ...found, ...server.reach?.[id] } })
+        : apiError(404, 'NOT_FOUND', 'Contact not found');
+    }
     return apiError(404, 'NOT_FOUND', `No route ${path}`);
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -149,7 +158,8 @@ export function renderKiosk() {
 }
 
 export const user = () => userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-export const toast = (kind: 'success' | 'error') => document.querySelector(`[data-toast="${kind}"]`);
+export const toast = (kind: 'success' | 'warning' | 'error') =>
+  document.querySelector(`[data-toast="${kind}"]`);
 
 export async function pressKeys(u: ReturnType<typeof user>, digits: string) {
   for (const digit of digits) await u.click(screen.getByRole('button', { name: digit }));

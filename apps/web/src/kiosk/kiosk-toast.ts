@@ -1,8 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { KIOSK_TIMING } from '@opsuite/shared/rules/kiosk';
 
-type Kind = 'success' | 'error';
-const COLORS: Record<Kind, string> = { success: 'teal', error: 'red' };
+type Kind = 'success' | 'warning' | 'error';
+const COLORS: Record<Kind, string> = { success: 'teal', warning: 'yellow', error: 'red' };
 
 function show(kind: Kind, message: string): void {
   // One message at a time: a member tapping Submit twice should not stack two red boxes.
@@ -19,6 +19,7 @@ function show(kind: Kind, message: string): void {
 /** Kiosk toasts close after 1 second (core §2, §9). */
 export const kioskToast = {
   success: (message: string) => show('success', message),
+  warning: (message: string) => show('warning', message),
   error: (message: string) => show('error', message),
 };
 

@@ -7,7 +7,7 @@ import {
   padKioskCode,
 } from '@opsuite/shared/rules/kiosk';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isRateLimited, isUnpaired, KioskApiError, kioskApi } from './kiosk-api';
+import { isRateLimited, isRefused, isUnpaired, KioskApiError, kioskApi } from './kiosk-api';
 import { KIOSK_TEXT, kioskToast } from './kiosk-toast';
 import type { TagOutcome } from './use-card-reader';
 
@@ -113,7 +113,9 @@ export function useCheckInFlow({ selectedSlot, todaysSlots, countCheckIn }: Opti
         if (result.created) countCheckIn(slot._id);
         clearTimeout(confirmationTimer.current);
         setConfirmation(checkedInText(kioskFirstName(member)));
-        kioskToast.success(KIOSK_TEXT.checkedIn);
+        // "Already checked in" for a repeat; the organisation's membership warning when it only warns.
+        if (result.warning) kioskToast.warning(`${result.message}. ${result.warning}`);
+        else kioskToast.success(result.message);
         confirmationTimer.current = setTimeout(() => {
           confirmationTimer.current = undefined;
           setConfirmation(null);
@@ -121,7 +123,10 @@ export function useCheckInFlow({ selectedSlot, todaysSlots, countCheckIn }: Opti
         }, KIOSK_TIMING.confirmationMs);
         return true;
       } catch (error) {
-        if (!quiet && !isUnpaired(error)) kioskToast.error(KIOSK_TEXT.checkInFailed);
+        // The organisation's check-in rules answer 409 with the message to show (a frozen or
+        // past-due membership, outside the check-in window); shown even for a scanned tag.
+        if (isRefused(error)) kioskToast.error(error.message);
+        else if (!quiet && !isUnpaired(error)) kioskToast.error(KIOSK_TEXT.checkInFailed);
         return false;
       }
     },
@@ -174,7 +179,17 @@ export function useCheckInFlow({ selectedSlot, todaysSlots, countCheckIn }: Opti
   );
 
   const pickContact = useCallback((member: KioskContact | null) => {
-    if (!busyRef.current) setContact(member);
+    if (busyRef.current) return;
+    setContact(member);
+    // The search list carries names only; the picked member's e-mail and phone are read for the
+    // contact panel (core §2) and shown while they are still the one picked.
+    if (!member?._id) return;
+    kioskApi
+      .contactById(member._id)
+      .then(({ contact: full }) => {
+        if (full) setContact((current) => (current?._id === full._id ? full : current));
+      })
+      .catch(() => undefined);
   }, []);
 
   const submitContact = useCallback(

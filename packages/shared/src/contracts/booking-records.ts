@@ -181,3 +181,7 @@ export const bookingListAnswer = z.object({
 });
 export const bookingRecordAnswer = z.object({ data: bookingRecord });
 export const bookingMutationAnswer = bookingMutation(bookingRecord);
+/** PUT /booking/:id/attendance: 'Checked In', 'Already checked in' or 'Booking updated', and the
+ * organisation's membership warning when its rule is "warn". */
+export const bookingAttendanceAnswer = bookingMutationAnswer.extend({ warning: z.string().optional() });
+export type BookingAttendanceAnswer = z.infer<typeof bookingAttendanceAnswer>;

@@ -242,6 +242,8 @@ export const publicSlot = z.object({
     _id: idSchema,
     title: z.string(),
     program: z.object({ name: z.string() }).nullable(),
+    /** The booking type's description, shown under the class on the public page. */
+    description: z.string().nullable(),
   }),
   capacity: z.number().int().nullable(),
   remaining: z.number().int().nullable(),

@@ -175,7 +175,10 @@ export const kioskCheckInAnswer = z.object({
   attendedSlots: z.number().int(),
   /** false when this member was already checked in to this class (nothing changed). */
   created: z.boolean(),
-  message: z.literal('Checked In'),
+  /** 'Already checked in' when created is false. */
+  message: z.enum(['Checked In', 'Already checked in']),
+  /** The organisation's membership rule is "warn" and the membership is frozen or past due. */
+  warning: z.string().optional(),
 });
 export type KioskCheckInAnswer = z.infer<typeof kioskCheckInAnswer>;
 

@@ -17,6 +17,7 @@ import { bookingTypesRoutes } from './types/types.routes.ts';
 export { createBooking } from './bookings/bookings.service.ts';
 export { cancelCutoffMinutes } from './bookings/cancellation.ts';
 export { type CheckInInput, type CheckInResult, checkIn } from './bookings/check-in.service.ts';
+export { checkInGate } from './bookings/check-in-rules.ts';
 export { fastKioskCheckIn } from './bookings/fast-check-in.ts';
 export {
   bookClass,

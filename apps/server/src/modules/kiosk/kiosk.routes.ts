@@ -21,6 +21,7 @@ import { rateLimited } from '../../lib/rate-limiter.ts';
 import type { App } from '../../plugins/types.ts';
 import {
   checkIn,
+  checkInGate,
   fastKioskCheckIn,
   getTheme,
   kioskSlotAnswer,
@@ -28,7 +29,14 @@ import {
   loadSlot,
   slotRows,
 } from '../booking/index.ts';
-import { contactByCode, kioskBookings, kioskSession, kioskTx, searchKioskContacts } from './kiosk.service.ts';
+import {
+  contactByCode,
+  kioskBookings,
+  kioskContactById,
+  kioskSession,
+  kioskTx,
+  searchKioskContacts,
+} from './kiosk.service.ts';
 import type { KioskLookupLimit, Turn } from './lookup-limit.ts';
 import type { KioskMissLog } from './miss-log.ts';
 
@@ -99,6 +107,15 @@ export function kioskRoutes(app: App, { limit, misses }: KioskGuards) {
     },
   );
   app.get(
+    '/kiosk/contacts/:id',
+    { config: device, schema: { tags, params: idParams, response: { 200: kioskContactAnswer } } },
+    async (req) => {
+      const answer = await kioskTx(req, (tx, org) => kioskContactById(tx, org.id, req.params.id));
+      if (!answer.contact) throw missing('Contact', 'id');
+      return answer;
+    },
+  );
+  app.get(
     '/kiosk/bookings',
     {
       config: device,
@@ -119,7 +136,9 @@ export function kioskRoutes(app: App, { limit, misses }: KioskGuards) {
         const found = await loadBooking(tx, org.id, req.params.id);
         if (!found || found.is_deleted) throw missing('Booking', 'id');
         if (found.type !== 'class' || !found.slot_id) throw forbidden(KIOSK_CLASS_ONLY);
-        const done = await checkIn(tx, { orgId: org.id, slotId: found.slot_id, contactId: found.contact_id });
+        const input = { orgId: org.id, slotId: found.slot_id, contactId: found.contact_id };
+        await checkInGate(tx, input);
+        const done = await checkIn(tx, input);
         return { booking: done.booking };
       }),
   );
@@ -136,7 +155,9 @@ export function kioskRoutes(app: App, { limit, misses }: KioskGuards) {
           throw invalid('bookingType', 'does not match the booking type of the slot');
         }
         // A completed class booking is a check-in: idempotent, counted once, attendDate now.
-        const done = await checkIn(tx, { orgId: org.id, slotId: slot.id, contactId: body.invitedUser });
+        const input = { orgId: org.id, slotId: slot.id, contactId: body.invitedUser };
+        await checkInGate(tx, input);
+        const done = await checkIn(tx, input);
         return { booking: done.booking };
       }),
   );
@@ -151,11 +172,14 @@ export function kioskRoutes(app: App, { limit, misses }: KioskGuards) {
         slotId: req.body.slotId,
         contactId: req.body.contactId,
       };
+      // The organisation's check-in rules first (a refusal is a 409 with the kiosk's message).
+      const warning = await req.tenant((tx) => checkInGate(tx, input));
       // The common check-ins end their transaction with the statement; the rest take a second one.
       const done =
         (await req.tenant((tx) => fastKioskCheckIn(tx, input))) ??
         (await req.tenant((tx) => checkIn(tx, input)));
-      return { ...done, message: 'Checked In' as const };
+      const message = done.created ? ('Checked In' as const) : ('Already checked in' as const);
+      return { ...done, message, ...(warning ? { warning } : {}) };
     },
   );
 }

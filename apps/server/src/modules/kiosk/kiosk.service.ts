@@ -145,6 +145,18 @@ export async function searchKioskContacts(tx: Tx, organizationId: string, q: str
   return { list: list.map((c) => kioskContact(c, false)) };
 }
 
+/** The member picked on the Search By Name tab, with e-mail and phone for the contact panel. */
+export async function kioskContactById(tx: Tx, organizationId: string, id: string) {
+  const [row] = await rows<ContactRow>(
+    tx,
+    sql`select ${CONTACT_COLUMNS}
+        from contacts c
+        left join client_ranks r on r.organization_id = c.organization_id and r.id = c.rank_id
+        where c.organization_id = ${organizationId} and c.id = ${id} and c.deleted_at is null`,
+  );
+  return { contact: row ? kioskContact(row, true) : null };
+}
+
 export async function kioskBookings(
   tx: Tx,
   organizationId: string,

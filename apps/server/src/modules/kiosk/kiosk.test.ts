@@ -150,6 +150,13 @@ describe(`kiosk calls with a device credential (${DB_KIND})`, () => {
     expect(res.body.list.map((c: { _id: string }) => c._id)).toEqual([kit.memberContactId]);
     expect(res.body.list[0]).toMatchObject({ email: null, phone: null });
     expect((await kiosk.get('/api/kiosk/contacts/search', { q: 'cl' })).body.list).toHaveLength(1);
+    // The member picked from the list: the contact panel shows their e-mail and phone (core §2).
+    const picked = await kiosk.get(`/api/kiosk/contacts/${kit.memberContactId}`);
+    expect(picked.status).toBe(200);
+    expect(picked.body.contact).toMatchObject({ _id: kit.memberContactId, email: kit.org.emails.client });
+    expect((await kit.intruder.get(`/api/kiosk/contacts/${kit.memberContactId}`)).status).toBe(401);
+    const otherOrg = kit.other.members[kit.other.emails.admin!]!.contactId;
+    expect((await kiosk.get(`/api/kiosk/contacts/${otherOrg}`)).status).toBe(404);
     expect((await kiosk.get('/api/kiosk/contacts/search', { q: '' })).status).toBe(400);
   });
 
@@ -172,6 +179,7 @@ describe(`kiosk calls with a device credential (${DB_KIND})`, () => {
     expect(Date.now() - Date.parse(first.body.booking.attendDate)).toBeLessThan(60_000);
     const again = await kiosk.call('POST', '/api/kiosk/check-in', { slotId, contactId: kit.memberContactId });
     expect(again.body).toMatchObject({
+      message: 'Already checked in',
       created: false,
       attendedSlots: 1,
       booking: { _id: first.body.booking._id },

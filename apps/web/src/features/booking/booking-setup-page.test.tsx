@@ -33,6 +33,8 @@ const GROUP: BookingGroupAnswer = {
   updatedAt: '2026-01-01T00:00:00Z',
 };
 
+const RULES = { membership: 'off', window: false, opensMinutesBefore: 30, closesMinutesAfter: 0 };
+
 let api: ReturnType<typeof fakeApi>;
 const ok = (data: unknown) => jsonResponse({ success: true, message: 'ok', data });
 
@@ -53,6 +55,10 @@ beforeEach(() => {
         return jsonResponse({ list: [] });
       case 'POST /api/class-schedule':
         return ok({});
+      case 'GET /api/organization/current':
+        return jsonResponse({ _id: id(1), checkInRules: RULES });
+      case 'PUT /api/organization/current':
+        return jsonResponse({ _id: id(1), checkInRules: JSON.parse(String(init.body)).checkInRules });
       default:
         return undefined;
     }
@@ -125,6 +131,30 @@ describe('booking setup', { timeout: 20_000 }, () => {
       endTime: '10:00',
       capacity: null,
       untilDate: null,
+    });
+  });
+
+  it('sets the check-in rules: refuse a frozen or past-due membership, a window around the class', async () => {
+    const user = userEvent.setup();
+    renderApp('/booking/setup?tab=check-in');
+    const form = await screen.findByRole('form', { name: 'Check-in rules' }, { timeout: 5000 });
+    const opens = within(form).getByLabelText('Opens before start (minutes)');
+    expect(opens).toBeDisabled();
+    await user.click(within(form).getByText('Refuse'));
+    await user.click(within(form).getByRole('switch', { name: /Check-in window/ }));
+    expect(opens).toBeEnabled();
+    await user.clear(opens);
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'Opens before start must be a number of minutes',
+    );
+    expect(callsTo(api, '/organization/current', 'PUT')).toHaveLength(0);
+    await user.clear(opens);
+    await user.type(opens, '45');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Check-in rules saved')).toBeInTheDocument();
+    expect(callsTo(api, '/organization/current', 'PUT')[0]?.body).toEqual({
+      checkInRules: { membership: 'refuse', window: true, opensMinutesBefore: 45, closesMinutesAfter: 0 },
     });
   });
 });

@@ -1,18 +1,22 @@
 import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { can } from '@opsuite/shared/rules/permissions';
-import { IconCalendarRepeat, IconCategory, IconLink, IconPalette } from '@tabler/icons-react';
+import { IconCalendarRepeat, IconCategory, IconDoorEnter, IconLink, IconPalette } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../app/auth-store';
 import { useIsPhone } from '../../app/use-is-phone';
 import { BookingGroupPanel } from './components/booking-group-panel';
 import { BookingTypePanel } from './components/booking-type-panel';
+import { CheckInRulesPanel } from './components/check-in-rules-panel';
 import { ClassSchedulePanel } from './components/class-schedule-panel';
 import { ThemeEditor } from './components/theme-editor';
 
-const TABS = ['types', 'groups', 'schedules', 'theme'] as const;
+const TABS = ['types', 'groups', 'schedules', 'theme', 'check-in'] as const;
 type Tab = (typeof TABS)[number];
 
-/** Booking setup: booking types, groups with their public links, class schedules, booking theme. */
+/**
+ * Booking setup: booking types, groups with their public links, class schedules, booking theme
+ * and the check-in rules.
+ */
 export function BookingSetupPage() {
   const session = useSession();
   const isPhone = useIsPhone();
@@ -21,6 +25,8 @@ export function BookingSetupPage() {
   const tab: Tab = TABS.includes(current as Tab) ? (current as Tab) : 'types';
   const ability = session?.userData.ability ?? [];
   const rights = { canWrite: can(ability, 'write', 'booking'), canDelete: can(ability, 'delete', 'booking') };
+  // The check-in rules are organisation settings (PUT /organization/current).
+  const canEditRules = can(ability, 'update', 'settings');
 
   return (
     <Stack gap="md" maw={1100} mx="auto">
@@ -48,6 +54,9 @@ export function BookingSetupPage() {
           <Tabs.Tab value="theme" leftSection={isPhone ? undefined : <IconPalette size={16} />}>
             {isPhone ? 'Theme' : 'Booking theme'}
           </Tabs.Tab>
+          <Tabs.Tab value="check-in" leftSection={isPhone ? undefined : <IconDoorEnter size={16} />}>
+            Check-in
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="types" pt="md">
           <BookingTypePanel {...rights} />
@@ -64,6 +73,9 @@ export function BookingSetupPage() {
             desktopTitle="Booking Page Theme Color"
             description="The colour of the public booking pages reached through a booking group link."
           />
+        </Tabs.Panel>
+        <Tabs.Panel value="check-in" pt="md">
+          <CheckInRulesPanel canWrite={canEditRules} />
         </Tabs.Panel>
       </Tabs>
     </Stack>

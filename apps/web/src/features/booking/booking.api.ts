@@ -78,6 +78,24 @@ export function useBookingWrite<V, R>(write: (variables: V) => Promise<R>, succe
   });
 }
 
+/**
+ * Taking attendance: toasts the server's own text ("Checked In", "Already checked in", "Booking
+ * updated"), with the organisation's membership warning when it only warns.
+ */
+export function useAttendanceWrite<V>(
+  write: (variables: V) => Promise<{ message: string; warning?: string }>,
+) {
+  const reload = useReloadBooking();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: (answer) => {
+      if (answer.warning) toast.warning(answer.warning, answer.message);
+      else toast.success(answer.message);
+      void reload();
+    },
+  });
+}
+
 export function useBookingTypes() {
   const orgId = useOrganizationId();
   return useQuery({

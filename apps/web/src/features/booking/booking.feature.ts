@@ -7,10 +7,8 @@ export const bookingFeature: Feature = {
   name: 'booking',
   routes: {
     signedIn: [
-      pageRoute('/calendar', () => import('./calendar-page'), 'CalendarPage', {
-        resource: 'calendar',
-        adminOnly: true,
-      }),
+      // Staff: the owner and admins, and employees (their classes first); the page refuses members.
+      pageRoute('/calendar', () => import('./calendar-page'), 'CalendarPage', { resource: 'calendar' }),
       pageRoute('/booking/setup', () => import('./booking-setup-page'), 'BookingSetupPage', {
         resource: 'booking',
         adminOnly: true,
@@ -39,8 +37,9 @@ export const bookingFeature: Feature = {
       icon: IconCalendarEvent,
       resource: 'calendar',
       description: 'Classes, appointments and events; slots, bookings and attendance.',
-      // Staff screens: members book through the public page and check in at the kiosk.
-      userTypes: ['admin'],
+      // Staff screens: members book through the portal and check in at the kiosk; an employee
+      // sees the classes they teach and takes attendance there.
+      userTypes: ['admin', 'employee'],
     },
     {
       order: 31,

@@ -14,6 +14,21 @@ export function signInAdmin() {
   return makeLoginAnswer({ ability: buildAbility(rules), plan: { permissions: rules } });
 }
 
+/** An employee whose own contact is `contactId` (an instructor), with the demo employee's rights. */
+export function signInEmployee(contactId: string) {
+  const rules = ['booking', 'calendar', 'contacts'].map(fullRule);
+  return makeLoginAnswer({
+    userType: 'employee',
+    ability: buildAbility(rules),
+    plan: { permissions: rules },
+    curRole: {
+      contactTypeId: { _id: id(990), name: 'Employee', type: 'employee' },
+      contactId,
+      assignerId: null,
+    },
+  });
+}
+
 export type Handler = (url: URL, init: RequestInit) => Response | Promise<Response> | undefined;
 
 /** A fetch stand-in: `handler` answers first; anything else is a 404 in the server's error shape. */
@@ -74,7 +89,12 @@ export function publicPage(overrides: Partial<PublicBookingPageAnswer> = {}): Pu
     endTime: end,
     startsAt: `${date}T${start}:00.000Z`,
     endsAt: `${date}T${end}:00.000Z`,
-    bookingType: { _id: id(900), title: 'Morning Yoga', program: { name: 'Yoga' } },
+    bookingType: {
+      _id: id(900),
+      title: 'Morning Yoga',
+      program: { name: 'Yoga' },
+      description: 'A gentle flow to start the day.',
+    },
     capacity: 20,
     remaining: 5,
   });

@@ -1,10 +1,10 @@
-import type { AdminSlot, BookingRecord } from '@opsuite/shared';
+import type { AdminSlot, BookingRecord, CalendarItem } from '@opsuite/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeSession } from '../../app/auth-store';
-import { callsTo, jsonResponse, renderApp, stubDocumentFonts } from '../../test-utils';
-import { calendarItem, fakeApi, id, signInAdmin, todayAt } from './booking.test-kit';
+import { callsTo, jsonResponse, makeLoginAnswer, renderApp, stubDocumentFonts } from '../../test-utils';
+import { calendarItem, fakeApi, id, signInAdmin, signInEmployee, todayAt } from './booking.test-kit';
 import { FILTERS, toCalendarEvents, toggleFilter } from './calendar-events';
 import { attendeeMessages } from './components/slot-attendees';
 
@@ -56,8 +56,12 @@ const attendee = (n: number, name: string, status: BookingRecord['status']): Boo
 });
 
 let api: ReturnType<typeof fakeApi>;
+let slotAnswer: AdminSlot = SLOT;
+let items: CalendarItem[] = ITEMS;
 
 beforeEach(() => {
+  slotAnswer = SLOT;
+  items = ITEMS;
   storeSession(signInAdmin());
   api = fakeApi((url, init) => {
     const method = init.method ?? 'GET';
@@ -74,9 +78,9 @@ beforeEach(() => {
           timeZone: 'UTC',
         });
       case 'GET /api/calendar/events':
-        return jsonResponse({ list: ITEMS });
+        return jsonResponse({ list: items });
       case 'GET /api/booking-slot':
-        return jsonResponse({ list: [SLOT] });
+        return jsonResponse({ list: [slotAnswer] });
       case 'GET /api/booking':
         return jsonResponse({
           list: [attendee(1, 'Morgan Member', 'completed'), attendee(2, 'Casey Client', 'booked')],
@@ -108,11 +112,17 @@ beforeEach(() => {
           message: 'Booking created',
           data: attendee(3, 'Riley Visitor', 'booked'),
         });
-      case `PUT /api/booking/${id(302)}`:
+      case `PUT /api/booking/${id(302)}/attendance`:
+        return jsonResponse({
+          success: true,
+          message: 'Checked In',
+          data: attendee(2, 'Casey Client', 'completed'),
+        });
+      case `PUT /api/booking/${id(301)}/attendance`:
         return jsonResponse({
           success: true,
           message: 'Booking updated',
-          data: attendee(2, 'Casey Client', 'completed'),
+          data: attendee(1, 'Morgan Member', 'booked'),
         });
       case 'PUT /api/calender-setting':
         return jsonResponse({
@@ -245,10 +255,22 @@ describe('calendar page', { timeout: 25_000 }, () => {
 
     await user.click(within(drawer).getByRole('button', { name: 'Actions for Casey Client' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Mark checked in' }));
+    // The spec's text for a check-in, not 'Booking updated'.
+    expect(await screen.findByText('Checked In')).toBeInTheDocument();
+    expect(callsTo(api, `/booking/${id(302)}/attendance`, 'PUT')[0]?.body).toEqual({ status: 'completed' });
+  });
+
+  it('offers only what a checked-in booking allows, and Mark booked undoes the check-in', async () => {
+    const user = await openCalendar();
+    await user.click(screen.getByText('Morning Yoga · 3/20'));
+    const drawer = await screen.findByRole('dialog', { name: 'Class slot' });
+    await within(drawer).findByText('Morgan Member');
+    await user.click(within(drawer).getByRole('button', { name: 'Actions for Morgan Member' }));
+    const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
+    expect(items).toEqual(['Mark booked', 'Delete']);
+    await user.click(screen.getByRole('menuitem', { name: 'Mark booked' }));
     expect(await screen.findByText('Booking updated')).toBeInTheDocument();
-    const body = callsTo(api, `/booking/${id(302)}`, 'PUT')[0]?.body;
-    expect(body.status).toBe('completed');
-    expect(Date.parse(body.attendDate)).not.toBeNaN();
+    expect(callsTo(api, `/booking/${id(301)}/attendance`, 'PUT')[0]?.body).toEqual({ status: 'booked' });
   });
 
   it('edits the calendar settings in a modal and says Saved', async () => {
@@ -278,5 +300,41 @@ describe('calendar page', { timeout: 25_000 }, () => {
       publicBookingDays: 30,
     });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Calendar settings' })).toBeNull());
+  });
+
+  it("opens an instructor's calendar on their classes; they take attendance there", async () => {
+    const coach = id(500);
+    const taught = (item: CalendarItem, instructorId: string, instructorName: string): CalendarItem => ({
+      ...item,
+      extendedProps: { ...item.extendedProps, instructorId, instructorName },
+    });
+    items = [
+      taught(ITEMS[0]!, coach, 'Chris Coach'),
+      taught(calendarItem('class', 4, 'Muay Thai'), id(501), 'Sam Trainer'),
+      ...ITEMS.slice(1),
+    ];
+    slotAnswer = { ...SLOT, instructor: { _id: coach, fullName: 'Chris Coach' } };
+    storeSession(signInEmployee(coach));
+    const user = await openCalendar();
+    expect(screen.getByRole('combobox', { name: 'Instructor' })).toHaveValue('My classes');
+    expect(screen.queryByText(/Muay Thai/)).not.toBeInTheDocument();
+    expect(screen.getByText('Staff meeting')).toBeInTheDocument();
+
+    await user.click(screen.getByText('Morning Yoga · 3/20'));
+    const drawer = await screen.findByRole('dialog', { name: 'Class slot' });
+    await within(drawer).findByText('Casey Client');
+    await user.click(within(drawer).getByRole('button', { name: 'Actions for Casey Client' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Mark checked in' }));
+    expect(await screen.findByText('Checked In')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Instructor' }));
+    await user.click(await screen.findByRole('option', { name: 'All instructors' }));
+    expect(await screen.findByText(/Muay Thai/)).toBeInTheDocument();
+  });
+
+  it('is for staff: a member is refused', async () => {
+    storeSession(makeLoginAnswer({ userType: 'client' }));
+    renderApp('/calendar');
+    expect(await screen.findByText('No access', {}, { timeout: 8000 })).toBeInTheDocument();
   });
 });

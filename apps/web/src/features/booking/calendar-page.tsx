@@ -4,13 +4,14 @@ import interactionPlugin from '@fullcalendar/interaction';
 import listPlugin from '@fullcalendar/list';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
-import { Button, Card, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import type { CalendarFilter, CalendarItem } from '@opsuite/shared';
-import { can } from '@opsuite/shared/rules/permissions';
+import { can, isOwnerType, isStaffType } from '@opsuite/shared/rules/permissions';
 import { IconCalendarPlus, IconClockPlus, IconSettings } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../app/auth-store';
+import { Forbidden } from '../../app/route-guards';
 import { useIsPhone } from '../../app/use-is-phone';
 import { formatInstant, safeTimeZone, todayInZone, zonedParts } from '../../app/zone-time';
 import { PageToolbar } from '../../components/page-toolbar';
@@ -25,6 +26,7 @@ import { CalendarSettingsModal } from './components/calendar-settings-modal';
 import { useEventColor } from './components/color-name-select';
 import { NewAppointmentModal, NewSlotModal, type NewTimes } from './components/new-booking-modals';
 import { SlotDrawer } from './components/slot-drawer';
+import { ALL_INSTRUCTORS, byInstructor, instructorOptions } from './instructor-filter';
 import { useCalendarMoves } from './use-calendar-moves';
 
 // timegrid and list sit beside a second copy of core in node_modules; the bundler dedupes them to
@@ -43,6 +45,13 @@ function duration(minutes: number): string {
 /** Classes, appointments and events in the organisation's time zone (platform §2 calendar). */
 export function CalendarPage() {
   const session = useSession();
+  // Members have their portal; the calendar (with every member's name) is for staff.
+  if (!session || !isStaffType(session.userData.userType)) return <Forbidden />;
+  return <StaffCalendar />;
+}
+
+function StaffCalendar() {
+  const session = useSession();
   const isPhone = useIsPhone();
   const settingsQuery = useCalendarSettings();
   const settings = settingsQuery.data;
@@ -57,6 +66,17 @@ export function CalendarPage() {
   const [shown, setShown] = useState<{ start: number; end: number } | null>(null);
   const items = useCalendarItems(range);
   const [filters, setFilters] = useState<Set<CalendarFilter>>(() => new Set(FILTERS));
+  // An employee opens on the classes they teach; anyone may switch to another instructor or all.
+  const ownContactId =
+    session && isStaffType(session.userData.userType) ? session.userData.curRole.contactId : null;
+  const [instructor, setInstructor] = useState<string>(() =>
+    ownContactId && session && !isOwnerType(session.userData.userType) ? ownContactId : ALL_INSTRUCTORS,
+  );
+  const instructors = useMemo(
+    () => instructorOptions(items.data ?? [], ownContactId),
+    [items.data, ownContactId],
+  );
+  const shownItems = useMemo(() => byInstructor(items.data ?? [], instructor), [items.data, instructor]);
   const hexOf = useEventColor();
   const [slotItem, setSlotItem] = useState<CalendarItem | null>(null);
   const [appointmentId, setAppointmentId] = useState<string | null>(null);
@@ -71,14 +91,14 @@ export function CalendarPage() {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: hexOf changes only with the organisation colour
   const events = useMemo(
-    () => toCalendarEvents(items.data ?? [], filters, hexOf, { canUpdate }),
-    [items.data, filters, canUpdate, session?.organization.themeColor],
+    () => toCalendarEvents(shownItems, filters, hexOf, { canUpdate }),
+    [shownItems, filters, canUpdate, session?.organization.themeColor],
   );
   const counts = useMemo(() => {
     const out: Partial<Record<CalendarFilter, number>> = {};
-    for (const item of items.data ?? []) out[item.calendar] = (out[item.calendar] ?? 0) + 1;
+    for (const item of shownItems) out[item.calendar] = (out[item.calendar] ?? 0) + 1;
     return out;
-  }, [items.data]);
+  }, [shownItems]);
 
   // New bookings start on today when it is in view, else on the first day shown.
   const defaultTimes = (): NewTimes => {
@@ -113,11 +133,21 @@ export function CalendarPage() {
   };
 
   const filterPanel = (
-    <CalendarFilters
-      value={filters}
-      onToggle={(filter) => setFilters((f) => toggleFilter(f, filter))}
-      counts={counts}
-    />
+    <Stack gap="md">
+      <CalendarFilters
+        value={filters}
+        onToggle={(filter) => setFilters((f) => toggleFilter(f, filter))}
+        counts={counts}
+      />
+      <Select
+        label="Instructor"
+        data={instructors}
+        value={instructor}
+        onChange={(value) => setInstructor(value ?? ALL_INSTRUCTORS)}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+      />
+    </Stack>
   );
   const settingsButton = canEditSettings && (
     <Button

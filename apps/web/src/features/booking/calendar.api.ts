@@ -1,5 +1,7 @@
 import type {
   AdminSlot,
+  BookingAttendanceAnswer,
+  BookingAttendanceBody,
   BookingCreateBody,
   BookingRecord,
   CalendarItem,
@@ -122,4 +124,7 @@ export const bookingCalls = {
   reschedule: ({ id, body }: { id: string; body: RescheduleInput }) =>
     api.put<Mutation<BookingRecord>>(`/booking/${id}/reschedule`, body),
   remove: (id: string) => api.delete<{ success: true; message: string }>(`/booking/${id}`),
+  /** Taking attendance: 'Checked In', 'Already checked in' or 'Booking updated', maybe a warning. */
+  attendance: ({ id, status }: { id: string; status: BookingAttendanceBody['status'] }) =>
+    api.put<BookingAttendanceAnswer>(`/booking/${id}/attendance`, { status }),
 };

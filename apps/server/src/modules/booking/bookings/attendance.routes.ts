@@ -1,4 +1,4 @@
-import { bookingAttendanceBody, bookingMutationAnswer, idParams } from '@opsuite/shared';
+import { bookingAttendanceAnswer, bookingAttendanceBody, idParams } from '@opsuite/shared';
 import { saved } from '../../../lib/answers.ts';
 import type { App } from '../../../plugins/types.ts';
 import { bookingAccess } from '../access.ts';
@@ -16,15 +16,15 @@ export function attendanceRoutes(app: App) {
         tags: ['bookings'],
         params: idParams,
         body: bookingAttendanceBody,
-        response: { 200: bookingMutationAnswer },
+        response: { 200: bookingAttendanceAnswer },
       },
     },
     async (req) => {
       const actor = attendanceActorOf(req.ctx!);
-      const { message, data } = await req.tenant((tx) =>
+      const { message, data, warning } = await req.tenant((tx) =>
         markAttendance(tx, actor, req.params.id, req.body.status),
       );
-      return saved(message, data);
+      return { ...saved(message, data), ...(warning ? { warning } : {}) };
     },
   );
 }

@@ -7,6 +7,7 @@ import type { RequestContext } from '../../../plugins/types.ts';
 import { noteAttendance, recordActivity, withdrawAttendance } from '../../contacts/index.ts';
 import { bookingRecordAnswer, loadBooking, loadSlot, type SlotRow } from '../queries.ts';
 import { adjustSlot, holdsSeat } from '../slots/seats.ts';
+import { checkInGate } from './check-in-rules.ts';
 import { classTitle } from './class-seat.ts';
 
 // Staff taking attendance (the attendee list's Mark checked in / Mark booked / Mark no show): a
@@ -19,6 +20,7 @@ import { classTitle } from './class-seat.ts';
 export type AttendanceStatus = 'completed' | 'booked' | 'no_show';
 
 export const CHECKED_IN = 'Checked In';
+export const ALREADY_CHECKED_IN = 'Already checked in';
 export const NOT_YOUR_CLASS = 'You can only take attendance for the classes you teach';
 
 export interface AttendanceActor {
@@ -113,6 +115,20 @@ export async function markAttendance(tx: Tx, actor: AttendanceActor, id: string,
   if (!current) throw missing('Booking');
   const slot = current.slot_id ? ((await loadSlot(tx, actor.orgId, current.slot_id)) ?? null) : null;
   assertMayTakeAttendance(actor, slot);
+  // The organisation's check-in rules hold for staff check-ins into a class as at the kiosk.
+  let warning: string | null = null;
+  if (
+    status === 'completed' &&
+    current.status !== 'completed' &&
+    current.slot_id &&
+    current.type === 'class'
+  ) {
+    warning = await checkInGate(tx, {
+      orgId: actor.orgId,
+      slotId: current.slot_id,
+      contactId: current.contact_id,
+    });
+  }
   if (current.status !== status) {
     const seats = Number(holdsSeat(status)) - Number(holdsSeat(current.status));
     const attended = Number(status === 'completed') - Number(current.status === 'completed');
@@ -130,6 +146,12 @@ export async function markAttendance(tx: Tx, actor: AttendanceActor, id: string,
   }
   const row = (await loadBooking(tx, actor.orgId, id))!;
   const message =
-    status === 'completed' ? CHECKED_IN : row.type === 'other' ? 'Appointment updated' : 'Booking updated';
-  return { message, data: bookingRecordAnswer(row) };
+    status === 'completed'
+      ? current.status === 'completed'
+        ? ALREADY_CHECKED_IN
+        : CHECKED_IN
+      : row.type === 'other'
+        ? 'Appointment updated'
+        : 'Booking updated';
+  return { message, data: bookingRecordAnswer(row), ...(warning ? { warning } : {}) };
 }

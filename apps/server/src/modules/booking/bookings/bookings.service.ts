@@ -12,6 +12,7 @@ import { bookingRecordAnswer, loadBooking, loadSlot } from '../queries.ts';
 import { adjustSlot, holdsSeat, liveBookingIn } from '../slots/seats.ts';
 import { lockSlotsInOrder } from '../slots/tallies.ts';
 import { bookingTypeOrMissing } from '../types/types.service.ts';
+import { attendanceChanged } from './attendance.service.ts';
 import { lateCancellation } from './cancellation.ts';
 import { ALREADY_BOOKED } from './class-seat.ts';
 import { fillFromWaitlist } from './waitlist.service.ts';
@@ -165,12 +166,14 @@ interface LockedBooking {
   status: BookingStatus;
   type: string;
   start_date: string;
+  attend_date: string | null;
 }
 
 export async function lockBooking(tx: Tx, actor: Actor, id: string): Promise<LockedBooking> {
   const [row] = await rows<LockedBooking>(
     tx,
-    sql`select id, contact_id, slot_id, status, type, ${isoText(sql`start_date`)} as start_date from bookings
+    sql`select id, contact_id, slot_id, status, type, ${isoText(sql`start_date`)} as start_date,
+          ${isoText(sql`attend_date`)} as attend_date from bookings
         where organization_id = ${actor.orgId} and id = ${id} and not is_deleted for update`,
   );
   if (!row) throw missing('Booking');
@@ -222,11 +225,12 @@ export async function updateBooking(tx: Tx, actor: Actor, id: string, body: Book
   }
   await tx.update(bookings).set(set).where(sql`organization_id = ${actor.orgId} and id = ${id}`);
   if (current.slot_id && seats < 0) await fillFromWaitlist(tx, actor, current.slot_id);
-  if (isDone && !wasDone) {
-    const at = set.attendDate instanceof Date ? set.attendDate : new Date();
-    await noteAttendance(tx, actor.orgId, current.contact_id, at);
-  }
   const row = (await loadBooking(tx, actor.orgId, id))!;
+  if (isDone !== wasDone) {
+    // A check-in or its undo: Last Attended and the contact's Activity, as PUT /booking/:id/attendance.
+    const at = set.attendDate instanceof Date ? set.attendDate : new Date();
+    await attendanceChanged(tx, actor, current, current.status, status, row.bt_title, at);
+  }
   if (Date.parse(row.end_date) <= Date.parse(row.start_date))
     throw invalid('endDate', 'End must be after start');
   return { message: messageFor(row.type, 'updated'), data: bookingRecordAnswer(row) };
@@ -276,6 +280,15 @@ export async function rescheduleBooking(
       .where(sql`organization_id = ${actor.orgId} and id = ${id}`);
   }
   const row = (await loadBooking(tx, actor.orgId, id))!;
+  // On the contact's Activity, as a kiosk check-in is.
+  await recordActivity(tx, {
+    organizationId: actor.orgId,
+    contactId: current.contact_id,
+    kind: 'booking.rescheduled',
+    title: `Rescheduled ${row.bt_title} to ${formatInstantAt(row.start_date, actor.timeZone)}`,
+    data: { bookingId: id, slotId: row.slot_id, fromSlotId: current.slot_id },
+    actorUserId: actor.userId,
+  });
   return { message: 'Appointment rescheduled', data: bookingRecordAnswer(row) };
 }
 

@@ -12,6 +12,9 @@ import { kioskSlotAnswer, type SlotRow, slotsSql } from '../queries.ts';
 import { ensureSlotsGenerated } from '../slots/schedules.service.ts';
 import { addDays, todayIn } from '../time.ts';
 
+/** The lead source of a visitor who becomes a lead by booking on the public page. */
+export const ONLINE_BOOKING_SOURCE = 'Online booking';
+
 // The public booking page behind a booking group's link: its upcoming slots with seats left,
 // and booking one as a visitor, who becomes a lead contact (one per e-mail address).
 
@@ -75,10 +78,14 @@ export async function publicBookingPage(
         timeZone: org!.time_zone,
       },
       theme: await getTheme(tx, orgId, 'booking'),
-      slots: slots.map((s) => ({
-        ...kioskSlotAnswer(s),
-        remaining: s.capacity === null ? null : Math.max(0, s.capacity - s.booked_count),
-      })),
+      slots: slots.map((s) => {
+        const answer = kioskSlotAnswer(s);
+        return {
+          ...answer,
+          bookingType: { ...answer.bookingType, description: s.bt_description || null },
+          remaining: s.capacity === null ? null : Math.max(0, s.capacity - s.booked_count),
+        };
+      }),
     };
   });
 }
@@ -103,7 +110,7 @@ export async function bookPublicSlot(
       if (!any) throw missing('Slot', 'slotId');
       throw conflict('This class is no longer available', 'slotId');
     }
-    const contactId = await findOrCreateLead(tx, orgId, body);
+    const contactId = await findOrCreateLead(tx, orgId, body, { leadSource: ONLINE_BOOKING_SOURCE });
     try {
       const { data } = await createBooking(
         tx,

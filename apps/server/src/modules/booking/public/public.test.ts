@@ -12,7 +12,10 @@ describe(`public booking page (${DB_KIND})`, () => {
   let groupId: string;
   beforeAll(async () => {
     kit = await createKit();
-    const trial = await createType(kit.admin, { title: 'Trial class' });
+    const trial = await createType(kit.admin, {
+      title: 'Trial class',
+      description: 'Your first class is free.',
+    });
     const hidden = await createType(kit.admin, { title: 'Members only' });
     slotId = (await createSlot(kit.admin, trial._id, { date: inDays(3), capacity: 2 }))._id;
     await createSlot(kit.admin, hidden._id, { date: inDays(3) });
@@ -43,7 +46,11 @@ describe(`public booking page (${DB_KIND})`, () => {
     expect(body.organization).toMatchObject({ name: kit.org.name, timeZone: 'UTC' });
     expect(body.theme).toEqual({ type: 'solid', color: 'orange' });
     expect(body.slots.map((s: { _id: string }) => s._id)).toEqual([slotId]);
-    expect(body.slots[0]).toMatchObject({ capacity: 2, remaining: 2, bookingType: { title: 'Trial class' } });
+    expect(body.slots[0]).toMatchObject({
+      capacity: 2,
+      remaining: 2,
+      bookingType: { title: 'Trial class', description: 'Your first class is free.' },
+    });
     expect(
       (await kit.t.app.inject({ method: 'GET', url: '/api/public/booking-group/nosuchlink1' })).statusCode,
     ).toBe(404);
@@ -78,6 +85,15 @@ describe(`public booking page (${DB_KIND})`, () => {
         type: 'lead',
       }),
     ]);
+    // The new lead's lead source is "Online booking"; a contact that existed keeps none.
+    const sourceOf = (email: string) =>
+      kit.sqlRows<{ name: string | null }>(
+        `select ls.name from contacts c left join lead_sources ls
+           on ls.organization_id = c.organization_id and ls.id = c.lead_source_id
+         where c.organization_id = $1 and lower(c.email) = $2`,
+        [kit.org.id, email],
+      );
+    expect(await sourceOf('vera@example.test')).toEqual([{ name: 'Online booking' }]);
     const again = await book({ slotId, name: 'Vera V.', email: 'vera@example.test' });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe('You are already booked into this class');
@@ -87,6 +103,7 @@ describe(`public booking page (${DB_KIND})`, () => {
     // An existing contact with that e-mail is booked as themselves.
     const memberEmail = kit.org.emails.client!;
     expect((await book({ slotId, name: 'Someone', email: memberEmail })).statusCode).toBe(200);
+    expect(await sourceOf(memberEmail.toLowerCase())).toEqual([{ name: null }]);
     expect(
       await kit.scalar('select count(*)::int as n from bookings where slot_id = $1 and contact_id = $2', [
         slotId,

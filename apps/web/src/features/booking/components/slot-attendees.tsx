@@ -13,7 +13,8 @@ import { useState } from 'react';
 import { formatInstant } from '../../../app/zone-time';
 import { UserAvatar } from '../../../components/avatar';
 import { ContactPicker, type PickerContact } from '../../contacts';
-import { useBookingWrite } from '../booking.api';
+import { type AttendeeAction, attendeeActions } from '../attendee-actions';
+import { useAttendanceWrite, useBookingWrite } from '../booking.api';
 import { BOOKING_TEXT, STATUS_COLORS, STATUS_LABELS } from '../booking-messages';
 import { type BookingStatus, bookingCalls, useSlotBookings } from '../calendar.api';
 import { RescheduleForm } from './reschedule-form';
@@ -22,7 +23,10 @@ import { confirmDelete } from './setup-list';
 export interface SlotAttendeesProps {
   slot: AdminSlot;
   timeZone: string;
+  /** Book, cancel, move and delete bookings. */
   canWrite: boolean;
+  /** Take attendance (an owner, or the class's instructor). */
+  canAttend: boolean;
 }
 
 function StatusBadge({ status }: { status: string }) {
@@ -32,6 +36,15 @@ function StatusBadge({ status }: { status: string }) {
     </Badge>
   );
 }
+
+const ACTION_ITEMS: Record<AttendeeAction, { label: string; icon: typeof IconDots }> = {
+  'check-in': { label: 'Mark checked in', icon: IconCircleCheck },
+  'mark-booked': { label: 'Mark booked', icon: IconRotate },
+  'no-show': { label: 'Mark no show', icon: IconUserOff },
+  cancel: { label: 'Cancel booking', icon: IconX },
+  move: { label: 'Move to another slot', icon: IconArrowsExchange },
+  delete: { label: 'Delete', icon: IconTrash },
+};
 
 /** A booking into a class slot is a class booking (Booking created); other slots hold appointments. */
 export function attendeeMessages(slotType: AdminSlot['type']) {
@@ -45,22 +58,35 @@ export function attendeeMessages(slotType: AdminSlot['type']) {
 }
 
 /** Who is booked into a slot and their status; completed means checked in (core §4). */
-export function SlotAttendees({ slot, timeZone, canWrite }: SlotAttendeesProps) {
+export function SlotAttendees({ slot, timeZone, canWrite, canAttend }: SlotAttendeesProps) {
   const bookings = useSlotBookings(slot._id);
   const text = attendeeMessages(slot.type);
   const create = useBookingWrite(bookingCalls.create, text.created);
   const update = useBookingWrite(bookingCalls.update, text.updated);
+  const attendance = useAttendanceWrite(bookingCalls.attendance);
   const remove = useBookingWrite(bookingCalls.remove, text.deleted);
   const [member, setMember] = useState<PickerContact | null>(null);
   const [moving, setMoving] = useState<string | null>(null);
   const list = (bookings.data ?? []).filter((b) => !b.isDeleted);
   const full = slot.remaining !== null && slot.remaining <= 0;
 
+  const rights = { manage: canWrite, attend: canAttend };
+  const run = (booking: BookingRecord, action: AttendeeAction, name: string) => {
+    if (action === 'check-in') attendance.mutate({ id: booking._id, status: 'completed' });
+    else if (action === 'no-show') attendance.mutate({ id: booking._id, status: 'no_show' });
+    else if (action === 'mark-booked') {
+      // Undoing a check-in (or a no-show) is attendance; booking a cancelled member again is not.
+      if (booking.status === 'cancelled') setStatus(booking, 'booked');
+      else attendance.mutate({ id: booking._id, status: 'booked' });
+    } else if (action === 'cancel') setStatus(booking, 'cancelled');
+    else if (action === 'move') setMoving(booking._id);
+    else
+      confirmDelete(`${name}'s booking`, 'The booking is removed from this class.', () =>
+        remove.mutate(booking._id),
+      );
+  };
   const setStatus = (booking: BookingRecord, status: BookingStatus) =>
-    update.mutate({
-      id: booking._id,
-      body: { status, attendDate: status === 'completed' ? new Date().toISOString() : null },
-    });
+    update.mutate({ id: booking._id, body: { status } });
   const book = () => {
     if (!member) return;
     create.mutate(
@@ -105,6 +131,7 @@ export function SlotAttendees({ slot, timeZone, canWrite }: SlotAttendeesProps) 
       )}
       {list.map((booking) => {
         const name = booking.contact?.fullName ?? 'Unknown contact';
+        const actions = attendeeActions(booking.status, rights, full);
         return (
           <Paper key={booking._id} withBorder p="xs" radius="md" data-testid="attendee-row">
             <Group justify="space-between" wrap="nowrap" gap="xs">
@@ -128,7 +155,7 @@ export function SlotAttendees({ slot, timeZone, canWrite }: SlotAttendeesProps) 
                     Late cancel
                   </Badge>
                 )}
-                {canWrite && (
+                {actions.length > 0 && (
                   <Menu position="bottom-end" withinPortal>
                     <Menu.Target>
                       <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${name}`}>
@@ -136,47 +163,19 @@ export function SlotAttendees({ slot, timeZone, canWrite }: SlotAttendeesProps) 
                       </ActionIcon>
                     </Menu.Target>
                     <Menu.Dropdown>
-                      <Menu.Item
-                        leftSection={<IconCircleCheck size={16} />}
-                        onClick={() => setStatus(booking, 'completed')}
-                      >
-                        Mark checked in
-                      </Menu.Item>
-                      <Menu.Item
-                        leftSection={<IconRotate size={16} />}
-                        onClick={() => setStatus(booking, 'booked')}
-                      >
-                        Mark booked
-                      </Menu.Item>
-                      <Menu.Item
-                        leftSection={<IconUserOff size={16} />}
-                        onClick={() => setStatus(booking, 'no_show')}
-                      >
-                        Mark no show
-                      </Menu.Item>
-                      <Menu.Item
-                        leftSection={<IconX size={16} />}
-                        onClick={() => setStatus(booking, 'cancelled')}
-                      >
-                        Cancel booking
-                      </Menu.Item>
-                      <Menu.Item
-                        leftSection={<IconArrowsExchange size={16} />}
-                        onClick={() => setMoving(booking._id)}
-                      >
-                        Move to another slot
-                      </Menu.Item>
-                      <Menu.Item
-                        color="red"
-                        leftSection={<IconTrash size={16} />}
-                        onClick={() =>
-                          confirmDelete(`${name}'s booking`, 'The booking is removed from this class.', () =>
-                            remove.mutate(booking._id),
-                          )
-                        }
-                      >
-                        Delete
-                      </Menu.Item>
+                      {actions.map((action) => {
+                        const { label, icon: Icon } = ACTION_ITEMS[action];
+                        return (
+                          <Menu.Item
+                            key={action}
+                            color={action === 'delete' ? 'red' : undefined}
+                            leftSection={<Icon size={16} />}
+                            onClick={() => run(booking, action, name)}
+                          >
+                            {label}
+                          </Menu.Item>
+                        );
+                      })}
                     </Menu.Dropdown>
                   </Menu>
                 )}

@@ -1,7 +1,9 @@
 import { Alert, Badge, Button, Divider, Drawer, Group, Skeleton, Stack, Text } from '@mantine/core';
 import type { AdminSlot, CalendarItem } from '@opsuite/shared';
 import { clampAttended } from '@opsuite/shared/rules/kiosk';
+import { isOwnerType, isStaffType } from '@opsuite/shared/rules/permissions';
 import { IconTrash } from '@tabler/icons-react';
+import { useSession } from '../../../app/auth-store';
 import { useIsPhone } from '../../../app/use-is-phone';
 import { formatDayLabel, formatTimeRange, zonedParts } from '../../../app/zone-time';
 import { useBookingWrite } from '../booking.api';
@@ -55,6 +57,19 @@ function SlotSummary({ slot }: { slot: AdminSlot }) {
 /** A class slot: its details, editing ('Slot updated'), deleting ('Slot deleted') and attendees. */
 export function SlotDrawer({ item, timeZone, canUpdate, canDelete, canBook, onClose }: SlotDrawerProps) {
   const isPhone = useIsPhone();
+  const session = useSession();
+  // Owners take attendance for every class, an employee for the classes they teach (the server
+  // holds the same rule).
+  const canAttend = (slot: AdminSlot) => {
+    const user = session?.userData;
+    if (!user) return false;
+    if (isOwnerType(user.userType)) return true;
+    return (
+      isStaffType(user.userType) &&
+      Boolean(user.curRole.contactId) &&
+      slot.instructor?._id === user.curRole.contactId
+    );
+  };
   const day = item ? zonedParts(item.start, timeZone).date : null;
   const slots = useSlots(day ? { startDate: day, endDate: day } : null);
   const slot = slots.data?.find((s) => s._id === item?.sourceId) ?? null;
@@ -108,7 +123,7 @@ export function SlotDrawer({ item, timeZone, canUpdate, canDelete, canBook, onCl
             extra={deleteButton}
           />
           <Divider />
-          <SlotAttendees slot={slot} timeZone={timeZone} canWrite={canBook} />
+          <SlotAttendees slot={slot} timeZone={timeZone} canWrite={canBook} canAttend={canAttend(slot)} />
         </Stack>
       )}
     </Drawer>

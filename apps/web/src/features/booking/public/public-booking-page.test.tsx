@@ -44,9 +44,23 @@ describe('public booking page', { timeout: 20_000 }, () => {
       await screen.findByRole('heading', { name: 'Yoga classes' }, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(screen.getByTestId('public-organization')).toHaveTextContent('Iron Gym');
-    expect(screen.getByText('Monday, March 4')).toBeInTheDocument();
+    // A day first: the days with classes, the first one open, one day's classes at a time.
+    const days = screen.getByRole('group', { name: 'Choose a day' });
+    expect(within(days).getAllByTestId('public-day')).toHaveLength(2);
+    expect(within(days).getByRole('button', { name: 'Monday, March 4, 1 class' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(screen.getByTestId('public-day-title')).toHaveTextContent('Monday, March 4');
+    expect(screen.getByText('07:00 AM – 08:00 AM')).toBeInTheDocument();
+    expect(screen.queryByText('06:30 PM – 07:30 PM')).not.toBeInTheDocument();
+    expect(screen.getByTestId('public-slot-description')).toHaveTextContent(
+      'A gentle flow to start the day.',
+    );
+    expect(screen.getAllByText('5 seats left')).toHaveLength(1);
+    await userEvent.setup().click(within(days).getByRole('button', { name: /Tuesday, March 5/ }));
     expect(screen.getByText('06:30 PM – 07:30 PM')).toBeInTheDocument();
-    expect(screen.getAllByText('5 seats left')).toHaveLength(2);
+    expect(screen.queryByText('07:00 AM – 08:00 AM')).not.toBeInTheDocument();
     // No session: the call carries no token and no tenant headers.
     const headers = headersTo(api, '/public/booking-group/abc123xyz')[0];
     expect(headers?.Authorization).toBeUndefined();
@@ -72,8 +86,9 @@ describe('public booking page', { timeout: 20_000 }, () => {
   it('books the chosen slot and says Booked Successfully', async () => {
     const user = await openPage();
     await screen.findByRole('heading', { name: 'Yoga classes' }, { timeout: 5000 });
-    await user.click(screen.getAllByTestId('public-slot')[1] as HTMLElement);
-    expect(screen.getAllByTestId('public-slot')[1]).toHaveAttribute('aria-checked', 'true');
+    await user.click(screen.getByRole('button', { name: /Tuesday, March 5/ }));
+    await user.click(screen.getAllByTestId('public-slot')[0] as HTMLElement);
+    expect(screen.getAllByTestId('public-slot')[0]).toHaveAttribute('aria-checked', 'true');
     await user.type(within(form()).getByLabelText(/Name/), '  Riley Visitor ');
     await user.type(within(form()).getByLabelText(/Email/), 'Riley@Example.com');
     await user.type(within(form()).getByLabelText('Phone'), '+1 555 123 4567');
