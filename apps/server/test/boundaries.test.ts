@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkTree, findCycles, SERVER_RULES, WEB_RULES } from './module-graph.ts';
+import { foreignTableWrites } from './table-writes.ts';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
 const format = (v: { from: string; to: string; rule: string }) => `${v.from} -> ${v.to}: ${v.rule}`;
@@ -18,6 +19,11 @@ describe('module boundaries', () => {
     expect(report.files).toBeGreaterThan(50);
     expect(report.violations.map(format)).toEqual([]);
     expect(report.cycles.map((c) => c.join(' -> '))).toEqual([]);
+  });
+
+  it("no module writes another module's tables, in SQL or through Drizzle", () => {
+    const writes = foreignTableWrites(path.join(repo, 'apps/server/src/modules'));
+    expect(writes.map((w) => `${w.file} writes ${w.table} (owned by ${w.owner})`)).toEqual([]);
   });
 
   it('finds a loop of any length once', () => {

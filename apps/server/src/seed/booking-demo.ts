@@ -23,12 +23,15 @@ export interface BookingDemoOptions {
   themeColor: string;
   memberContactId: string;
   adminUserId: string;
+  /** The staff contact who teaches BJJ Fundamentals (the demo coach). */
+  instructorContactId?: string | null;
 }
 
 /**
  * Demo Fitness's classes: three class types on weekly schedules that give every day several
  * classes (from a week ago to four weeks ahead), a private-lesson type, a public trial-class
  * page, a kiosk device code and the member's punch id, with the member booked into tonight's class.
+ * The demo coach teaches BJJ Fundamentals (three classes every day).
  */
 export async function seedBookingDemo(db: Database, orgId: string, o: BookingDemoOptions): Promise<void> {
   await withTenant(db, orgId, async (tx) => {
@@ -37,8 +40,23 @@ export async function seedBookingDemo(db: Database, orgId: string, o: BookingDem
       programName: string,
       color: 'Blueberry' | 'Tomato' | 'Basil' | 'Grape',
       kind: 'class' | 'other' = 'class',
-    ) => createBookingType(tx, orgId, o.themeColor, { title, programName, color, kind, durationMinutes: 60 });
-    const bjj = await type('BJJ Fundamentals', 'Brazilian Jiu-Jitsu', 'Blueberry');
+      instructorId: string | null = null,
+    ) =>
+      createBookingType(tx, orgId, o.themeColor, {
+        title,
+        programName,
+        color,
+        kind,
+        durationMinutes: 60,
+        instructorId,
+      });
+    const bjj = await type(
+      'BJJ Fundamentals',
+      'Brazilian Jiu-Jitsu',
+      'Blueberry',
+      'class',
+      o.instructorContactId,
+    );
     const thai = await type('Muay Thai', 'Muay Thai', 'Tomato');
     const mat = await type('Open Mat', 'Brazilian Jiu-Jitsu', 'Basil');
     await type('Private Lesson', 'Brazilian Jiu-Jitsu', 'Grape', 'other');

@@ -1,8 +1,13 @@
 import type { DatabaseHandle } from '../db/client.ts';
+import { seedBillingDemo } from '../modules/billing/index.ts';
+import { seedPayrollDemo } from '../modules/payroll/index.ts';
+import { STAFF_DEMO_EMPLOYEES, seedStaffDemo } from '../modules/staff/index.ts';
 import { seedBookingDemo } from './booking-demo.ts';
 import { seedPortalDemo } from './portal-demo.ts';
+import { seedYogaDemo } from './yoga-demo.ts';
 
 export { DEMO_KIOSK_CODE } from './booking-demo.ts';
+export { YOGA_DEMO } from './yoga-demo.ts';
 
 import { type MemberSpec, seedOrganization } from './factories.ts';
 
@@ -15,7 +20,10 @@ export const DEMO_MEMBERS: MemberSpec[] = [
   { email: 'member@demo.test', fullName: 'Morgan Member', role: 'client', assignedBy: 'admin@demo.test' },
 ];
 
-/** Seeds "Demo Fitness" on an empty database only; answers whether it did. */
+/**
+ * Seeds "Demo Fitness" (and the admin's second organisation, "Demo Yoga Studio") on an empty
+ * database only; answers whether it did.
+ */
 export async function seedDemo(database: DatabaseHandle): Promise<boolean> {
   const rows = await database.query<{ n: number }>('select count(*)::int as n from organizations');
   if ((rows[0]?.n ?? 0) > 0) return false;
@@ -30,6 +38,7 @@ export async function seedDemo(database: DatabaseHandle): Promise<boolean> {
     themeColor: '#7367f0',
     memberContactId: org.members['member@demo.test']!.contactId,
     adminUserId: org.members['admin@demo.test']!.userId,
+    instructorContactId: org.members['coach@demo.test']!.contactId,
   });
   await seedPortalDemo(database, {
     organizationId: org.id,
@@ -39,6 +48,40 @@ export async function seedDemo(database: DatabaseHandle): Promise<boolean> {
     adminUserId: org.members['admin@demo.test']!.userId,
     clientTypeId: org.contactTypeIds.client,
     password: DEMO_PASSWORD,
+  });
+  // Other modules' Demo Fitness data, before the second organisation. Billing after the portal,
+  // so the demo member's invoice stays INV-000001; payroll after staff, whose clocked week it pays.
+  await seedBillingDemo(database, {
+    organizationId: org.id,
+    adminUserId: org.members['admin@demo.test']!.userId,
+    clientTypeId: org.contactTypeIds.client,
+  });
+  await seedStaffDemo(database, {
+    organizationId: org.id,
+    timeZone: 'America/New_York',
+    password: DEMO_PASSWORD,
+    employeeTypeId: org.contactTypeIds.employee,
+    coach: org.members['coach@demo.test']!,
+    admin: org.members['admin@demo.test']!,
+    owner: org.members['owner@demo.test']!,
+  });
+  const hourly = await database.query<{ id: string }>(
+    'select id from contacts where organization_id = $1 and email = any($2::text[]) order by email',
+    [org.id, STAFF_DEMO_EMPLOYEES.map((e) => e.email)],
+  );
+  await seedPayrollDemo(database, {
+    organizationId: org.id,
+    timeZone: 'America/New_York',
+    hourly: hourly.map((r) => r.id),
+    perClass: [org.members['coach@demo.test']!.contactId],
+    salaried: [org.members['admin@demo.test']!.contactId],
+  });
+
+  // The admin's second organisation, seeded last so Demo Fitness stays the admin's first.
+  await seedYogaDemo(database.db, {
+    userId: org.members['admin@demo.test']!.userId,
+    fullName: 'Alex Admin',
+    email: 'admin@demo.test',
   });
   return true;
 }

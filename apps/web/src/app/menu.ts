@@ -1,5 +1,5 @@
 import type { AbilityRule } from '@opsuite/shared';
-import { BASE_RESOURCE, can, type Resource } from '@opsuite/shared/rules/permissions';
+import { BASE_RESOURCE, can, isOwnerType, type Resource } from '@opsuite/shared/rules/permissions';
 import type { TablerIcon } from '@tabler/icons-react';
 import { createContext, useContext } from 'react';
 
@@ -15,7 +15,10 @@ export interface MenuEntry {
   resource: Resource;
   /** One line for the module's card on the admin home. */
   description?: string;
-  /** Limits an entry to some user types (the landing pages differ per type). */
+  /**
+   * Limits an entry to some user types (the landing pages differ per type). An entry for admins
+   * shows to the primary account holder too: the owner has every admin permission.
+   */
   userTypes?: readonly string[];
 }
 
@@ -34,8 +37,14 @@ export function visibleMenu(
 ): MenuEntry[] {
   return entries.filter(
     (entry) =>
-      can(ability, 'read', entry.resource) && (!entry.userTypes || entry.userTypes.includes(userType)),
+      can(ability, 'read', entry.resource) &&
+      (!entry.userTypes || userTypeMatches(entry.userTypes, userType)),
   );
+}
+
+/** Whether an entry limited to `userTypes` shows to `userType` (admins' entries to the owner too). */
+export function userTypeMatches(userTypes: readonly string[], userType: string): boolean {
+  return userTypes.includes(userType) || (isOwnerType(userType) && userTypes.includes('admin'));
 }
 
 /** The module cards on the admin home: every visible entry except the landing pages. */

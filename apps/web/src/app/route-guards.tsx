@@ -1,6 +1,6 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import type { Resource } from '@opsuite/shared/rules/permissions';
-import { can, landingPath } from '@opsuite/shared/rules/permissions';
+import { can, isOwnerType, landingPath } from '@opsuite/shared/rules/permissions';
 import { IconLock } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
@@ -55,7 +55,10 @@ export function Forbidden() {
   );
 }
 
-/** Renders the page only when the role may read the resource (and, optionally, is an admin). */
+/**
+ * Renders the page only when the role may read the resource (and, optionally, is an admin or the
+ * primary account holder: the owner has every admin permission).
+ */
 export function RequireAbility({
   resource,
   adminOnly = false,
@@ -68,6 +71,6 @@ export function RequireAbility({
   const session = useSession();
   if (!session) return null;
   const allowed =
-    can(session.userData.ability, 'read', resource) && (!adminOnly || session.userData.userType === 'admin');
+    can(session.userData.ability, 'read', resource) && (!adminOnly || isOwnerType(session.userData.userType));
   return allowed ? children : <Forbidden />;
 }

@@ -65,9 +65,13 @@ const contactFieldsShape = {
 export const contactUpdateBody = z.object(contactFieldsShape).partial();
 export type ContactUpdateBody = z.infer<typeof contactUpdateBody>;
 
-/** Create: a full name, or a first or last name to build it from. */
+/**
+ * Create: a full name, or a first or last name to build it from. A manual add whose e-mail a live
+ * contact already has answers 409 naming that contact, unless `allowDuplicateEmail` is set (the
+ * form's "Add anyway").
+ */
 export const contactCreateBody = contactUpdateBody
-  .extend({ fullName: contactFieldsShape.fullName.optional() })
+  .extend({ fullName: contactFieldsShape.fullName.optional(), allowDuplicateEmail: z.boolean().optional() })
   .refine((b) => !!(b.fullName || b.firstName || b.lastName), {
     message: 'Full name is required',
     path: ['fullName'],
@@ -76,7 +80,7 @@ export type ContactCreateBody = z.infer<typeof contactCreateBody>;
 
 /** save-contact: an `_id` updates that contact, no `_id` creates one. */
 export const saveContactBody = contactUpdateBody
-  .extend({ _id: idSchema.optional() })
+  .extend({ _id: idSchema.optional(), allowDuplicateEmail: z.boolean().optional() })
   .refine((b) => !!(b._id || b.fullName || b.firstName || b.lastName), {
     message: 'Full name is required',
     path: ['fullName'],

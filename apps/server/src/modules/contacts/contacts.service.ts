@@ -4,7 +4,7 @@ import type {
   ContactPickerOption,
   ContactUpdateBody,
 } from '@opsuite/shared';
-import { phoneDigits } from '@opsuite/shared';
+import { normalizePhone, phoneDigits } from '@opsuite/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
@@ -16,6 +16,7 @@ import { loadContacts } from './answers/read.ts';
 import { insertWithCheckInCode, isMemberType } from './check-in-code.ts';
 import { contacts, contactTags } from './contacts.tables.ts';
 import { contactHooks } from './hooks.ts';
+import { phoneCountryOf, storedPhone } from './phones.ts';
 import { pickerOptionSql, toPickerOption } from './picker.ts';
 import { recordActivities, recordActivity, setLastAttended } from './records/activities.service.ts';
 
@@ -99,6 +100,7 @@ export async function createContact(
   await validateReferences(tx, ctx, body, []);
   const values = {
     ...columnsOf(body),
+    phone: await storedPhone(tx, ctx.organizationId, body.phone ?? null),
     organizationId: ctx.organizationId,
     id,
     fullName: body.fullName || joinName(body.firstName, body.lastName),
@@ -152,6 +154,7 @@ export async function updateContact(
     [id],
   );
   const set: Record<string, unknown> = { ...columnsOf(body), updatedAt: new Date() };
+  if (body.phone !== undefined) set.phone = await storedPhone(tx, orgId, body.phone);
   if (body.fullName === undefined && (body.firstName !== undefined || body.lastName !== undefined)) {
     const name = joinName(body.firstName ?? current.firstName, body.lastName ?? current.lastName);
     if (name) set.fullName = name;
@@ -235,10 +238,33 @@ export async function findExisting(
 ): Promise<ContactPickerOption | null> {
   const conditions = [];
   if (input.email) conditions.push(sql`(email is not null and lower(email) = ${input.email.toLowerCase()})`);
-  const digits = phoneDigits(input.phone);
+  const digits = input.phone ? phoneDigits(normalizePhone(input.phone, await phoneCountryOf(tx, orgId))) : '';
   if (digits) conditions.push(sql`(phone_digits is not null and phone_digits = ${digits})`);
   const source = sql`select * from contacts where organization_id = ${orgId} and deleted_at is null
     and (${sql.join(conditions, sql` or `)}) order by created_at, id limit 1`;
   const hits = await rows<Parameters<typeof toPickerOption>[0]>(tx, pickerOptionSql(source, sql`c.id`));
   return hits[0] ? toPickerOption(hits[0]) : null;
+}
+
+export const DUPLICATE_EMAIL = 'A contact with this email already exists';
+
+/**
+ * Manual add: a live contact with the same e-mail (case-insensitive) is refused with 409, naming
+ * the existing contact (`details[0].contactId`) so the form can offer to open it.
+ */
+export async function assertEmailFree(
+  tx: Tx,
+  orgId: string,
+  email: string | null | undefined,
+): Promise<void> {
+  if (!email) return;
+  const [hit] = await rows<{ id: string; full_name: string }>(
+    tx,
+    sql`select id, full_name from contacts where organization_id = ${orgId} and deleted_at is null
+        and email is not null and lower(email) = ${email.toLowerCase()} order by created_at, id limit 1`,
+  );
+  if (!hit) return;
+  throw new AppError('CONFLICT', DUPLICATE_EMAIL, [
+    { field: 'email', message: DUPLICATE_EMAIL, contactId: hit.id, fullName: hit.full_name },
+  ]);
 }

@@ -37,7 +37,8 @@ describe(`contacts: create, read, update, delete (${DB_KIND})`, () => {
     expect(c).toMatchObject({
       fullName: 'Ada Lovelace',
       email: 'ada@example.test',
-      phone: '+1 (555) 010-2030',
+      // Stored in E.164 (the organisation's country, US, for a number typed without one).
+      phone: '+15550102030',
       punchId: '0000000042',
       birthday: '1815-12-10',
       lastAttendedAt: '2025-01-02T10:00:00.000Z',

@@ -4,6 +4,7 @@ import { newId } from '../../lib/ids.ts';
 import { rows } from '../../lib/sql.ts';
 import { insertWithCheckInCode, isMemberType } from './check-in-code.ts';
 import { contacts, roleAssignments } from './core.tables.ts';
+import { storedPhone } from './phones.ts';
 
 // The contacts other modules make: the contact that is a member of the organisation (sign-up,
 // adding a member) and a visitor's lead contact (the public booking page).
@@ -15,6 +16,8 @@ export interface MemberContact {
   email: string;
   contactTypeId: string;
   assignerId?: string | null;
+  /** Stored in E.164 with the organisation's country as the default region. */
+  phone?: string | null;
 }
 
 /** The contact that is a user inside the organisation, and their role (its contact type, and for whom). */
@@ -31,6 +34,7 @@ export async function addMemberContact(
     email: m.email,
     contactTypeId: m.contactTypeId,
     userId: m.userId,
+    phone: await storedPhone(tx, m.organizationId, m.phone ?? null),
   };
   // A member (client) gets a random check-in code; staff and admins do not check in.
   if (await isMemberType(tx, m.organizationId, m.contactTypeId)) await insertWithCheckInCode(tx, values);
@@ -53,7 +57,31 @@ export interface Visitor {
 }
 
 /** The live contact with this e-mail (oldest first), or a new lead contact for the visitor. */
-export async function findOrCreateLead(tx: Tx, orgId: string, v: Visitor): Promise<string> {
+/** The organisation's lead source of this name (any case), made on first use. */
+async function leadSourceNamed(tx: Tx, orgId: string, name: string): Promise<string> {
+  // Two first uses at once: the unique name index keeps one, and both read it back.
+  await tx.execute(
+    sql`insert into lead_sources (organization_id, id, name) values (${orgId}, ${newId()}, ${name})
+        on conflict do nothing`,
+  );
+  const [source] = await rows<{ id: string }>(
+    tx,
+    sql`select id from lead_sources where organization_id = ${orgId} and lower(name) = lower(${name})
+        order by created_at, id limit 1`,
+  );
+  return source!.id;
+}
+
+/**
+ * The contact with the visitor's e-mail, or a new lead. A new lead gets `leadSource` (a lead
+ * source name, made on first use); a contact that existed keeps the source it has.
+ */
+export async function findOrCreateLead(
+  tx: Tx,
+  orgId: string,
+  v: Visitor,
+  options: { leadSource?: string } = {},
+): Promise<string> {
   const [found] = await rows<{ id: string }>(
     tx,
     sql`select id from contacts where organization_id = ${orgId} and lower(email) = ${v.email.toLowerCase()}
@@ -74,8 +102,9 @@ export async function findOrCreateLead(tx: Tx, orgId: string, v: Visitor): Promi
     firstName: first || null,
     lastName: rest.join(' ') || null,
     email: v.email.toLowerCase(),
-    phone: v.phone ?? null,
+    phone: await storedPhone(tx, orgId, v.phone ?? null),
     contactTypeId: lead?.id ?? null,
+    leadSourceId: options.leadSource ? await leadSourceNamed(tx, orgId, options.leadSource) : null,
   });
   return id;
 }

@@ -16,7 +16,7 @@ import {
 import type { App } from '../../plugins/types.ts';
 import { contactsAccess, requireAbility } from './access.ts';
 import { addTagsAndLeadSource, massMove, setBillingAddress, setPunchId, updateRole } from './bulk.service.ts';
-import { createContact, deleteContacts, updateContact } from './contacts.service.ts';
+import { assertEmailFree, createContact, deleteContacts, updateContact } from './contacts.service.ts';
 import { mergeContacts } from './merge/merge.service.ts';
 
 const tags = ['contacts'];
@@ -27,18 +27,29 @@ export function contactsWriteRoutes(app: App) {
   app.post(
     '/contact/add',
     { config: contactsAccess('write'), schema: { tags, body: contactCreateBody, response: saved } },
-    async (req) => ok('Contact created', await req.tenant((tx) => createContact(tx, req.ctx!, req.body))),
+    async (req) =>
+      ok(
+        'Contact created',
+        await req.tenant(async (tx) => {
+          const { allowDuplicateEmail, ...body } = req.body;
+          if (!allowDuplicateEmail) await assertEmailFree(tx, req.ctx!.organizationId, body.email);
+          return createContact(tx, req.ctx!, body);
+        }),
+      ),
   );
 
   app.post(
     '/contact/save-contact',
     { config: contactsAccess('write'), schema: { tags, body: saveContactBody, response: saved } },
     async (req) => {
-      const { _id, ...body } = req.body;
+      const { _id, allowDuplicateEmail, ...body } = req.body;
       if (!_id) {
         return ok(
           'Contact created',
-          await req.tenant((tx) => createContact(tx, req.ctx!, body as typeof req.body)),
+          await req.tenant(async (tx) => {
+            if (!allowDuplicateEmail) await assertEmailFree(tx, req.ctx!.organizationId, body.email);
+            return createContact(tx, req.ctx!, body as typeof req.body);
+          }),
         );
       }
       requireAbility(req.ctx!, 'update');

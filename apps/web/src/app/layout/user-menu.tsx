@@ -1,5 +1,5 @@
 import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { can } from '@opsuite/shared/rules/permissions';
+import { can, isOwnerType } from '@opsuite/shared/rules/permissions';
 import {
   IconChevronDown,
   IconLogout,
@@ -61,7 +61,7 @@ export function UserMenu() {
         <Menu.Item leftSection={<IconUser size={16} />} onClick={() => navigate('/profile')}>
           Profile
         </Menu.Item>
-        {can(userData.ability, 'read', 'settings') && userData.userType === 'admin' && (
+        {can(userData.ability, 'read', 'settings') && isOwnerType(userData.userType) && (
           <Menu.Item
             leftSection={<IconSettings size={16} />}
             onClick={() => navigate('/settings/organization')}

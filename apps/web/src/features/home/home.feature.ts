@@ -10,6 +10,13 @@ export const homeFeature: Feature = {
     signedIn: [pageRoute({ index: true }, () => import('./home-page'), 'HomePage', { adminLanding: true })],
   },
   menu: [
-    { order: 0, label: 'Home', path: '/', icon: IconHome, resource: BASE_RESOURCE, userTypes: ['admin'] },
+    {
+      order: 0,
+      label: 'Home',
+      path: '/',
+      icon: IconHome,
+      resource: BASE_RESOURCE,
+      userTypes: ['admin', 'primary', 'employee'],
+    },
   ],
 };

@@ -1,3 +1,3 @@
-// Home: the admin landing page with a card per module the plan shows.
+// Home: the landing page at `/`, a card per module for owners and admins, the staff home for employees.
 
 export { homeFeature } from './home.feature';

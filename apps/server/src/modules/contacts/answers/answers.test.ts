@@ -54,7 +54,7 @@ describe(`contact answers written by the database (${DB_KIND})`, () => {
       firstName: 'Zoë',
       lastName: "O'Brien",
       email: 'zoe@example.test',
-      phone: '+44 20 7946 0000',
+      phone: '+442079460000',
       photo: null,
       status: 'active',
       isFormer: false,

@@ -1,9 +1,10 @@
-import type { ImportOptions } from '@opsuite/shared';
+import { type ImportOptions, normalizePhone, phoneDigits } from '@opsuite/shared';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { newId } from '../../../lib/ids.ts';
 import { rows } from '../../../lib/sql.ts';
 import { freshCheckInCodes, memberTypeIds } from '../check-in-code.ts';
+import { phoneCountryOf } from '../phones.ts';
 import { resolveLookups } from './lookups.ts';
 import type { ImportCandidate } from './rows.ts';
 
@@ -89,6 +90,12 @@ export async function writeCandidates(
   if (candidates.length === 0) return [];
   const orgId = wc.organizationId;
   await lockOrganizationDedupe(tx, orgId);
+  // Phones are stored in E.164 with the organisation's country, and compared by those digits.
+  const country = await phoneCountryOf(tx, orgId);
+  candidates = candidates.map((r) => {
+    const phone = normalizePhone(r.value.phone, country);
+    return { rowNo: r.rowNo, value: { ...r.value, phone, phoneDigits: phoneDigits(phone) || null } };
+  });
   const matches = await savedMatches(
     tx,
     orgId,

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import type { ContactAnswer, ContactExportQuery } from '@opsuite/shared';
+import { type ContactAnswer, type ContactExportQuery, formatPhoneDisplay } from '@opsuite/shared';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { rows } from '../../../lib/sql.ts';
@@ -14,11 +14,18 @@ import { filterConditions, sortOf } from './search.service.ts';
 
 const BATCH = 1000;
 
-/** CSV cell: quoted when needed, and never starting like a spreadsheet formula. */
+/** A phone as the display rule writes it (a plus, digits, spaces, brackets, hyphens): not a formula. */
+const PHONE_SHAPE = /^\+[\d ()-]+$/;
+
+/**
+ * CSV cell: quoted when needed, and never starting like a spreadsheet formula. Phones are written
+ * in the display form (core §5) and, having nothing a formula could run, without the guard's
+ * apostrophe, so every phone in the file has one form.
+ */
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   let text = typeof value === 'string' ? value : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (/^[=+\-@\t\r]/.test(text) && !PHONE_SHAPE.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -30,7 +37,7 @@ const COLUMNS: [string, (c: ContactAnswer) => unknown][] = [
   ['First Name', (c) => c.firstName],
   ['Last Name', (c) => c.lastName],
   ['Email', (c) => c.email],
-  ['Phone', (c) => c.phone],
+  ['Phone', (c) => formatPhoneDisplay(c.phone)],
   ['Status', (c) => c.status],
   ['Former Member', (c) => (c.isFormer ? 'yes' : 'no')],
   ['Contact Type', (c) => c.contactType?.name],

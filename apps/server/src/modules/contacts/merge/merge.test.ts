@@ -98,7 +98,7 @@ describe(`merging duplicate contacts (${DB_KIND})`, () => {
       fullName: 'Sam Primary',
       email: 'sam@x.test',
       plan: 'Gold',
-      phone: '555 000 1111',
+      phone: '+15550001111',
       punchId: '0000000077',
       birthday: '1990-02-03',
       lastAttendedAt: '2025-06-01T00:00:00.000Z',

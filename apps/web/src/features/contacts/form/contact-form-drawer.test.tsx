@@ -78,6 +78,70 @@ describe('create contact', { timeout: 20_000 }, () => {
     await user.click(within(form).getByRole('button', { name: 'Create contact' }));
     expect(await screen.findByText('A contact with this email already exists')).toBeInTheDocument();
   });
+
+  it('warns about a saved e-mail, offers the existing contact, and adds anyway when asked', async () => {
+    const existing = contactAnswer(1);
+    addAnswer = () =>
+      jsonResponse(
+        {
+          error: {
+            code: 'CONFLICT',
+            message: 'A contact with this email already exists',
+            details: [
+              {
+                field: 'email',
+                message: 'A contact with this email already exists',
+                contactId: existing._id,
+                fullName: 'Ada Saved',
+              },
+            ],
+          },
+        },
+        409,
+      );
+    const { user, form } = await openForm();
+    await user.type(within(form).getByLabelText('Full name'), 'Ada Again');
+    await user.type(within(form).getByLabelText('Email'), 'ada@example.com');
+    await user.click(within(form).getByRole('button', { name: 'Create contact' }));
+    const warning = await within(form).findByTestId('duplicate-email');
+    expect(within(warning).getByText('A contact with this email already exists')).toBeInTheDocument();
+    expect(within(warning).getByText(/Ada Saved has this email/)).toBeInTheDocument();
+    expect(within(warning).getByRole('button', { name: 'Open existing contact' })).toBeInTheDocument();
+
+    addAnswer = () => jsonResponse({ success: true, message: 'Contact created', data: contactAnswer(9) });
+    await user.click(within(warning).getByRole('button', { name: 'Add anyway' }));
+    expect(await screen.findByText('Contact created')).toBeInTheDocument();
+    const calls = callsTo(api, '/contact/add', 'POST');
+    expect(calls[0]?.body).not.toHaveProperty('allowDuplicateEmail');
+    expect(calls[1]?.body).toMatchObject({ email: 'ada@example.com', allowDuplicateEmail: true });
+  });
+
+  it('opens the existing contact from the warning', async () => {
+    const existing = contactAnswer(1);
+    api = contactsApi([existing], (url, init) => {
+      if (url.pathname === `/api/contact/getById/${id(1)}`) return jsonResponse(existing);
+      return url.pathname === '/api/contact/add' && init.method === 'POST' ? addAnswer() : undefined;
+    });
+    vi.stubGlobal('fetch', api);
+    addAnswer = () =>
+      jsonResponse(
+        {
+          error: {
+            code: 'CONFLICT',
+            message: 'A contact with this email already exists',
+            details: [{ field: 'email', message: 'x', contactId: existing._id, fullName: existing.fullName }],
+          },
+        },
+        409,
+      );
+    const { user, form } = await openForm();
+    await user.type(within(form).getByLabelText('Full name'), 'Ada Again');
+    await user.type(within(form).getByLabelText('Email'), 'ada@example.com');
+    await user.click(within(form).getByRole('button', { name: 'Create contact' }));
+    await user.click(await within(form).findByRole('button', { name: 'Open existing contact' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'New contact' })).toBeNull());
+    expect(await screen.findByRole('button', { name: 'Edit' }, { timeout: 5000 })).toBeInTheDocument();
+  });
 });
 
 describe('edit contact', { timeout: 20_000 }, () => {

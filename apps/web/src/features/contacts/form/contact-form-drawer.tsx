@@ -16,6 +16,7 @@ import {
 import { formatPhoneDisplay, phoneDigits } from '@opsuite/shared/rules/phone';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { failureText, toast } from '../../../app/toast';
 import { useIsPhone } from '../../../app/use-is-phone';
 import { PAYMENT_STATUS_OPTIONS } from '../contact-filters';
@@ -36,6 +37,7 @@ import {
   validateContact,
 } from './contact-form';
 import { CustomFieldInputs } from './custom-field-inputs';
+import { type DuplicateEmail, DuplicateEmailAlert, duplicateEmailOf } from './duplicate-email-alert';
 
 export interface ContactFormDrawerProps {
   opened: boolean;
@@ -64,6 +66,8 @@ export function ContactFormDrawer({ opened, onClose, contact, onSaved }: Contact
   const [values, setValues] = useState<ContactFormValues>(() => initialValues(contact));
   const [errors, setErrors] = useState<ContactFormErrors>({});
   const [addressOpen, setAddressOpen] = useState(false);
+  const [duplicate, setDuplicate] = useState<DuplicateEmail | null>(null);
+  const navigate = useNavigate();
 
   // Filled when the drawer opens (or another contact is chosen), not on every refetch, so a
   // background reload never wipes what is being typed.
@@ -72,12 +76,14 @@ export function ContactFormDrawer({ opened, onClose, contact, onSaved }: Contact
     if (!opened) return;
     setValues(initialValues(contact));
     setErrors({});
+    setDuplicate(null);
     setAddressOpen(Boolean(contact?.billingAddress));
   }, [opened, contact?._id]);
 
   const set = <K extends keyof ContactFormValues>(key: K, value: ContactFormValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
     setErrors((current) => ({ ...current, [key]: undefined }));
+    if (key === 'email') setDuplicate(null);
   };
   const text = (
     key: 'firstName' | 'lastName' | 'fullName' | 'email' | 'phone' | 'birthday' | 'punchId' | 'plan',
@@ -87,8 +93,8 @@ export function ContactFormDrawer({ opened, onClose, contact, onSaved }: Contact
     onChange: (event: React.ChangeEvent<HTMLInputElement>) => set(key, event.currentTarget.value),
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = (event: FormEvent | null, allowDuplicateEmail = false) => {
+    event?.preventDefault();
     const found = validateContact(values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -130,9 +136,13 @@ export function ContactFormDrawer({ opened, onClose, contact, onSaved }: Contact
         },
       );
     } else {
-      create.mutate(body, {
+      create.mutate(allowDuplicateEmail ? { ...body, allowDuplicateEmail } : body, {
         onSuccess: (answer) => done(answer.data, CONTACT_MESSAGES.created),
-        onError: (error) => fail(error, CONTACT_MESSAGES.createFailed),
+        onError: (error) => {
+          const saved = duplicateEmailOf(error);
+          if (saved) setDuplicate(saved);
+          else fail(error, CONTACT_MESSAGES.createFailed);
+        },
       });
     }
   };
@@ -278,6 +288,17 @@ export function ContactFormDrawer({ opened, onClose, contact, onSaved }: Contact
               ))}
             </SimpleGrid>
           </Collapse>
+          {duplicate && (
+            <DuplicateEmailAlert
+              duplicate={duplicate}
+              adding={create.isPending}
+              onOpen={() => {
+                onClose();
+                navigate(`/contacts/${duplicate.contactId}`);
+              }}
+              onAddAnyway={() => submit(null, true)}
+            />
+          )}
           <Group justify="flex-end" mt="md">
             <Button variant="default" onClick={onClose}>
               Cancel

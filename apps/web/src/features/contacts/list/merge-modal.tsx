@@ -87,10 +87,13 @@ function MergeGroup({
   onMerged: () => void;
 }) {
   const [keepId, setKeepId] = useState<string | null>(contacts[0]?._id ?? null);
+  const [confirming, setConfirming] = useState(false);
   const merge = useMergeContacts();
   useEffect(() => {
     if (!contacts.some((c) => c._id === keepId)) setKeepId(contacts[0]?._id ?? null);
   }, [contacts, keepId]);
+
+  const kept = contacts.find((c) => c._id === keepId);
 
   // mutateAsync, not mutate's callbacks: the merge reloads the duplicate groups before it
   // settles, and this group (merged, so gone from the list) can unmount first, which would
@@ -114,7 +117,14 @@ function MergeGroup({
       <Text size="sm" fw={600} mb="xs">
         {title}
       </Text>
-      <Radio.Group value={keepId} onChange={setKeepId} aria-label={`Contact to keep, ${title}`}>
+      <Radio.Group
+        value={keepId}
+        onChange={(id) => {
+          setKeepId(id);
+          setConfirming(false);
+        }}
+        aria-label={`Contact to keep, ${title}`}
+      >
         <Stack gap="xs">
           {contacts.map((contact) => (
             <Radio
@@ -138,16 +148,56 @@ function MergeGroup({
           ))}
         </Stack>
       </Radio.Group>
-      <Group justify="flex-end" mt="sm">
-        <Button
-          size="xs"
-          onClick={submit}
-          loading={merge.isPending}
-          disabled={!keepId || contacts.length < 2}
-        >
-          Merge into the kept contact
+      {confirming && kept ? (
+        <MergeConfirm
+          kept={kept}
+          removed={contacts.filter((c) => c._id !== kept._id)}
+          pending={merge.isPending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={submit}
+        />
+      ) : (
+        <Group justify="flex-end" mt="sm">
+          <Button size="xs" onClick={() => setConfirming(true)} disabled={!keepId || contacts.length < 2}>
+            Merge into the kept contact
+          </Button>
+        </Group>
+      )}
+    </Paper>
+  );
+}
+
+/** What a merge moves and removes, asked before anything is removed. */
+function MergeConfirm({
+  kept,
+  removed,
+  pending,
+  onCancel,
+  onConfirm,
+}: {
+  kept: MergeCandidate;
+  removed: MergeCandidate[];
+  pending: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const names = removed.map((c) => c.fullName).join(', ');
+  return (
+    <Alert color="red" variant="light" mt="sm" title={`Merge into ${kept.fullName}?`} role="alertdialog">
+      <Text size="sm">
+        Notes, files, activities, tags, family links, bookings and waitlist places, saved cards, contracts and
+        invoices of {names} move to {kept.fullName}. Empty fields of {kept.fullName} are filled from them.
+        Then {removed.length === 1 ? 'that contact is' : `those ${removed.length} contacts are`} removed. This
+        cannot be undone.
+      </Text>
+      <Group justify="flex-end" gap="xs" mt="sm">
+        <Button size="xs" variant="default" onClick={onCancel} disabled={pending}>
+          Cancel
+        </Button>
+        <Button size="xs" color="red" onClick={onConfirm} loading={pending}>
+          Confirm merge
         </Button>
       </Group>
-    </Paper>
+    </Alert>
   );
 }

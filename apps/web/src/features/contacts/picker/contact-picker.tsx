@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { CONTACT_PICKER_PAGE_SIZE } from '@opsuite/shared/rules/pagination';
+import { isOwnerType } from '@opsuite/shared/rules/permissions';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { useSession } from '../../../app/auth-store';
@@ -70,7 +71,7 @@ export function ContactPicker(props: ContactPickerProps) {
   const session = useSession();
   const inputId = useId();
   const orgId = session?.organization._id;
-  const loadAll = props.loadAllOnOpen ?? session?.userData.userType === 'admin';
+  const loadAll = props.loadAllOnOpen ?? isOwnerType(session?.userData.userType ?? '');
   const [opened, setOpened] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);
   const combobox = useCombobox({
