@@ -16,9 +16,10 @@ describe(`payroll demo data (${DB_KIND})`, () => {
   });
   afterAll(() => k.t.close());
 
-  it("gives the demo staff salaries and runs the previous period's payroll from their hours", async () => {
-    // 2025-06-18 is in the biweekly period 2025-06-08..21 (from Sunday 2024-01-07); the previous one is 2025-05-25..06-07.
-    await recordWork(k, k.employeeId, '2025-06-03', '09:00', '13:00');
+  it('gives the demo staff salaries and runs the period before the previous one from their hours', async () => {
+    // 2025-06-18 is in the biweekly period 2025-06-08..21 (from Sunday 2024-01-07); the previous one
+    // is 2025-05-25..06-07 (left pending), the one before it 2025-05-11..24 (paid).
+    await recordWork(k, k.employeeId, '2025-05-20', '09:00', '13:00');
     await seedPayrollDemo(k.t.database, {
       organizationId: orgId,
       timeZone: 'UTC',
@@ -36,8 +37,8 @@ describe(`payroll demo data (${DB_KIND})`, () => {
     const history = (await k.admin.get('/api/payroll/history')).body;
     expect(history.list).toHaveLength(1);
     expect(history.list[0]).toMatchObject({
-      periodStart: '2025-05-25',
-      periodEnd: '2025-06-07',
+      periodStart: '2025-05-11',
+      periodEnd: '2025-05-24',
       status: 'completed',
     });
     const run = (await k.admin.get(`/api/payroll/report/${history.list[0]._id}`)).body;

@@ -42,7 +42,10 @@ export async function seedPayrollDemo(database: DatabaseHandle, o: PayrollDemoOp
       );
     }
   });
+  // The period before the previous one is paid; the previous one (the staff demo's clocked week)
+  // stays pending, ready to run, and its work history open to corrections.
   const current = payPeriodContaining(today, 'biweekly', DEFAULT_ANCHOR_DAY);
   const previous = payPeriodContaining(addDaysToIsoDate(current.start, -1), 'biweekly', DEFAULT_ANCHOR_DAY);
-  await run((tx) => runPayroll(tx, o.organizationId, o.timeZone, previous.start));
+  const paid = payPeriodContaining(addDaysToIsoDate(previous.start, -1), 'biweekly', DEFAULT_ANCHOR_DAY);
+  await run((tx) => runPayroll(tx, o.organizationId, o.timeZone, paid.start));
 }
