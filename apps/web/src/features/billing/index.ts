@@ -4,6 +4,7 @@
 
 export { billingFeature } from './billing.feature';
 export { NO_PLAN, PAYMENT_STATUS, PAYMENT_STATUS_ORDER, planText } from './billing-format';
+export { AddCardForm, type CardFormErrors, cardFieldErrors } from './components/add-card-form';
 export { BillingSummary } from './components/billing-parts';
 export { ContractsTab } from './components/contracts-tab';
 export { InvoicesTab } from './components/invoices-tab';

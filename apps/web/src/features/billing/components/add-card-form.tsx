@@ -1,10 +1,11 @@
-import { Button, Checkbox, Group, List, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, List, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { AddCardBody } from '@opsuite/shared';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../../app/api-client';
 
-// The new-card form of the payment cards view. The number and security code go to the server,
-// which hands them to the card provider and keeps only its token, brand, last four and expiry.
+// The one new-card form: staff use it in a contact's payment cards view, members in the portal.
+// The number and security code go to the server, which hands them to the card provider and keeps
+// only its token, brand, last four and expiry.
 
 export interface CardFormValues {
   number: string;
@@ -15,8 +16,6 @@ export interface CardFormValues {
 }
 type CardField = 'number' | 'expiry' | 'cvc' | 'holderName';
 export type CardFormErrors = Partial<Record<CardField, string>>;
-
-const EMPTY: CardFormValues = { number: '', expiry: '', cvc: '', holderName: '', makeDefault: false };
 
 /** The sandbox provider's test cards (Stripe's own test numbers, answered the way Stripe does). */
 export const SANDBOX_TEST_CARDS: [number: string, outcome: string][] = [
@@ -102,11 +101,38 @@ interface AddCardFormProps {
   showTestCards: boolean;
   /** Sends the card; `fail` receives the field errors the server named. */
   onSubmit: (body: AddCardBody, fail: (errors: CardFormErrors) => void) => void;
-  onCancel: () => void;
+  /** Without it the form has no Cancel button (a dialog closes itself). */
+  onCancel?: () => void;
+  /** The form's accessible name. */
+  label?: string;
+  submitLabel?: string;
+  makeDefaultLabel?: string;
+  /** Whether "default card" starts ticked (a member's first card usually should be). */
+  makeDefault?: boolean;
+  /** An error that belongs to no field (a decline, say), shown above the buttons. */
+  failure?: string | null;
+  size?: 'sm' | 'md';
 }
 
-export function AddCardForm({ saving, showTestCards, onSubmit, onCancel }: AddCardFormProps) {
-  const [values, setValues] = useState<CardFormValues>(EMPTY);
+export function AddCardForm({
+  saving,
+  showTestCards,
+  onSubmit,
+  onCancel,
+  label = 'Add card',
+  submitLabel = 'Add card',
+  makeDefaultLabel = 'Make this the default card',
+  makeDefault = false,
+  failure,
+  size = 'sm',
+}: AddCardFormProps) {
+  const [values, setValues] = useState<CardFormValues>(() => ({
+    number: '',
+    expiry: '',
+    cvc: '',
+    holderName: '',
+    makeDefault,
+  }));
   const [errors, setErrors] = useState<CardFormErrors>({});
   const set = <K extends keyof CardFormValues>(key: K, value: CardFormValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
@@ -122,7 +148,7 @@ export function AddCardForm({ saving, showTestCards, onSubmit, onCancel }: AddCa
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Add card">
+    <form onSubmit={submit} noValidate aria-label={label}>
       <Stack gap="sm">
         <TextInput
           label="Card number"
@@ -130,6 +156,7 @@ export function AddCardForm({ saving, showTestCards, onSubmit, onCancel }: AddCa
           inputMode="numeric"
           autoComplete="cc-number"
           required
+          size={size}
           value={values.number}
           error={errors.number}
           onChange={(event) => set('number', formatCardNumber(event.currentTarget.value))}
@@ -142,6 +169,7 @@ export function AddCardForm({ saving, showTestCards, onSubmit, onCancel }: AddCa
             inputMode="numeric"
             autoComplete="cc-exp"
             required
+            size={size}
             value={values.expiry}
             error={errors.expiry}
             onChange={(event) => set('expiry', formatExpiry(event.currentTarget.value))}
@@ -152,6 +180,7 @@ export function AddCardForm({ saving, showTestCards, onSubmit, onCancel }: AddCa
             inputMode="numeric"
             autoComplete="cc-csc"
             maxLength={4}
+            size={size}
             value={values.cvc}
             error={errors.cvc}
             onChange={(event) => set('cvc', event.currentTarget.value.replace(/\D/g, ''))}
@@ -161,22 +190,30 @@ export function AddCardForm({ saving, showTestCards, onSubmit, onCancel }: AddCa
           label="Name on card"
           autoComplete="cc-name"
           maxLength={100}
+          size={size}
           value={values.holderName}
           error={errors.holderName}
           onChange={(event) => set('holderName', event.currentTarget.value)}
         />
         <Checkbox
-          label="Make this the default card"
+          label={makeDefaultLabel}
           checked={values.makeDefault}
           onChange={(event) => set('makeDefault', event.currentTarget.checked)}
         />
         {showTestCards && <TestCards />}
+        {failure && (
+          <Alert color="red" role="alert">
+            {failure}
+          </Alert>
+        )}
         <Group justify="flex-end" mt="xs">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving}>
-            Add card
+          {onCancel && (
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+          )}
+          <Button type="submit" loading={saving} size={size}>
+            {submitLabel}
           </Button>
         </Group>
       </Stack>
