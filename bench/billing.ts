@@ -198,14 +198,14 @@ async function pairKiosk(base: string, headers: Record<string, string>) {
   return { deviceId: device._id, token: ((await paired.json()) as { deviceToken: string }).deviceToken };
 }
 
-/** Paid invoices of the run so far. */
+/** Paid invoices of the run so far (last month's, seeded paid, not counted). */
 async function paidSoFar(client: pg.Client, s: Seeded): Promise<number> {
   const [row] = (
     await client.query<{ n: number }>(
       `select count(*)::int as n from contact_invoices i join contact_contracts k
          on k.organization_id = i.organization_id and k.id = i.contract_id
-       where i.organization_id = $1 and k.title = $2 and i.status = 'paid'`,
-      [s.orgId, `Bench Monthly ${s.stamp}`],
+       where i.organization_id = $1 and k.title = $2 and i.status = 'paid' and i.paid_at >= $3`,
+      [s.orgId, `Bench Monthly ${s.stamp}`, s.startedAt],
     )
   ).rows;
   return Number(row?.n ?? 0);

@@ -39,7 +39,7 @@ export function register(app: App) {
   const runner = new BillingRunner(
     database.db,
     mailer,
-    { provider, appUrl: config.appUrl, concurrency: 8 },
+    { provider, appUrl: config.appUrl, concurrency: 8, restRatio: 1 },
     app.log,
   );
   const services = new BillingServices({

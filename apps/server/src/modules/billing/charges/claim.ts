@@ -52,17 +52,25 @@ interface Candidate {
   fee_title: string | null;
 }
 
-/** Invoices `i` with their contract's title, the chosen card `pc` and the settings `s`. */
+/**
+ * Invoices `i` picked (and locked) by `where` and `tail` on their own table, with their contract's
+ * title, the chosen card `pc` and the settings `s` joined to the picked rows only. Joined before
+ * the limit, a batch read every due invoice of the organisation with its contract and card (about
+ * a second a batch at 100,000 due invoices, the planner's statistics lagging behind the invoices
+ * just issued).
+ */
 function candidatesSql(where: SQL, card: SQL, tail: SQL) {
   return sql`select i.organization_id, i.id, i.contact_id, i.number, i.description, i.amount_cents,
       i.attempt_count, i.status, i.charging_payment_id, k.title as program,
       pc.id as card_id, pc.customer_ref, pc.provider_card_id, pc.brand, pc.last4, ${SETTINGS_COLUMNS}
-    from contact_invoices i
+    from (select i.organization_id, i.id, i.contact_id, i.contract_id, i.number, i.description, i.amount_cents,
+            i.attempt_count, i.status, i.charging_payment_id
+          from contact_invoices i
+          where ${where}
+          ${tail}) i
     left join contact_contracts k on k.organization_id = i.organization_id and k.id = i.contract_id
     left join payment_cards pc on pc.organization_id = i.organization_id and pc.contact_id = i.contact_id and ${card}
-    left join billing_settings s on s.organization_id = i.organization_id
-    where ${where}
-    ${tail}`;
+    left join billing_settings s on s.organization_id = i.organization_id`;
 }
 
 interface PaymentInsert {

@@ -7,6 +7,7 @@ import { syncBillingStates } from '../billing-state.ts';
 import { formatMoney, invoiceNumber } from '../billing-text.ts';
 import { failedMail, type MailContext, queueMails, receiptMail } from '../documents/emails.ts';
 import type { ChargeResult } from '../payments/index.ts';
+import { inSlices, SLICE, yieldToRequests } from '../runner/run-scope.ts';
 import { settingsOf } from '../settings/settings.service.ts';
 
 // Settling charges once the provider has answered (or a webhook, or the crash recovery): the
@@ -109,7 +110,8 @@ export async function settleCharges(
   const activities: ActivityInput[] = [];
   const mails: ReturnType<typeof receiptMail>[] = [];
   const touched: { organizationId: string; contactId: string }[] = [];
-  for (const r of found) {
+  for (const [n, r] of found.entries()) {
+    if (n > 0 && n % SLICE === 0) await yieldToRequests();
     const number = invoiceNumber(Number(r.number));
     const card = r.card_label ?? 'card';
     const mail: MailContext = {
@@ -205,7 +207,7 @@ export async function settleCharges(
       where i.organization_id = x.o and i.id = x.i and i.charging_payment_id = x.p`);
   }
   await syncBillingStates(tx, touched);
-  await recordActivities(tx, activities);
+  await inSlices(activities, (slice) => recordActivities(tx, slice));
   await queueMails(tx, mails);
   return settled;
 }

@@ -6,7 +6,7 @@ import { rows } from '../../../lib/sql.ts';
 import { syncBillingStates } from '../billing-state.ts';
 import { formatMoney, periodLabel } from '../billing-text.ts';
 import { nextNumbers } from '../invoices.service.ts';
-import type { RunScope } from './run-scope.ts';
+import { type RunScope, SLICE, yieldToRequests } from './run-scope.ts';
 
 // Issuing the invoices whose day has come: every active contract whose next bill day is today or
 // earlier on its organisation's calendar gets the invoice of each period due (a runner that was
@@ -65,10 +65,14 @@ export async function issueDueInvoices(
             k.sign_up_fee_cents, ${day('k.start_date')} as start_date, ${day('k.anchor_day')} as anchor_day,
             ${day('k.end_date')} as end_date, ${day('k.next_bill_day')} as next_bill_day,
             to_char((${at}::timestamptz at time zone o.time_zone)::date, 'YYYY-MM-DD') as today,
-            exists (select 1 from contact_invoices i where i.organization_id = k.organization_id
-                    and i.contract_id = k.id and i.period_start is not null) as billed_before
+            b.contract_id is not null as billed_before
           from contact_contracts k
           join organizations o on o.id = k.organization_id
+          -- One index probe a contract: as an EXISTS, the planner (counting every contract due, not
+          -- the batch) hashed all the invoices of every organisation for each batch.
+          left join lateral (select i.contract_id from contact_invoices i
+            where i.organization_id = k.organization_id and i.contract_id = k.id and i.period_start is not null
+            limit 1) b on true
           where k.status = 'active' and k.next_bill_day is not null
             and k.next_bill_day <= (${at}::timestamptz at time zone o.time_zone)::date
             ${scope.organizationId ? sql`and k.organization_id = ${scope.organizationId}` : sql``}
@@ -80,7 +84,8 @@ export async function issueDueInvoices(
     if (due.length === 0) return { issued: 0, more: false };
     const invoices: Omit<NewInvoice, 'number'>[] = [];
     const moves: { o: string; k: string; next: string | null }[] = [];
-    for (const c of due) {
+    for (const [n, c] of due.entries()) {
+      if (n > 0 && n % SLICE === 0) await yieldToRequests();
       const periods = upcomingInvoices(
         {
           cycle: c.billing_interval,
@@ -139,7 +144,11 @@ export async function issueDueInvoices(
 /** Numbers each organisation's new invoices from one reservation of its counter. */
 async function number(tx: Tx, invoices: Omit<NewInvoice, 'number'>[]): Promise<NewInvoice[]> {
   const byOrg = new Map<string, Omit<NewInvoice, 'number'>[]>();
-  for (const i of invoices) byOrg.set(i.organization_id, [...(byOrg.get(i.organization_id) ?? []), i]);
+  for (const i of invoices) {
+    const list = byOrg.get(i.organization_id);
+    if (list) list.push(i);
+    else byOrg.set(i.organization_id, [i]);
+  }
   const out: NewInvoice[] = [];
   for (const [orgId, list] of byOrg) {
     const first = await nextNumbers(tx, orgId, list.length);

@@ -7,7 +7,7 @@ import { chargeDueInvoices } from './charge-due.ts';
 import { issueDueInvoices } from './issue.ts';
 import { sendQueuedMails } from './mail-sender.ts';
 import { recoverPending } from './recover.ts';
-import { type RunDeps, type RunScope, yieldToRequests } from './run-scope.ts';
+import { paced, type RunDeps, type RunScope, yieldToRequests } from './run-scope.ts';
 import { thawDueFreezes } from './thaw.ts';
 
 // The billing job runner: thaws freezes that have ended, issues the invoices whose day has come
@@ -83,13 +83,14 @@ export class BillingRunner {
       counts.thawed += step.thawed;
       more = step.more;
     }
-    for (let more = true; more; await yieldToRequests()) {
-      const step = await issueDueInvoices(this.db, scope);
+    const rest = this.deps.restRatio ?? 0;
+    for (let more = true; more; ) {
+      const step = await paced(rest, () => issueDueInvoices(this.db, scope));
       counts.issued += step.issued;
       more = step.more;
     }
-    for (let more = true; more; await yieldToRequests()) {
-      const step = await chargeDueInvoices(this.db, this.deps, scope);
+    for (let more = true; more; ) {
+      const step = await paced(rest, () => chargeDueInvoices(this.db, this.deps, scope));
       counts.charged += step.charged;
       counts.succeeded += step.succeeded;
       counts.failed += step.failed;

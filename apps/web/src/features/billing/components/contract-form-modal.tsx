@@ -1,10 +1,10 @@
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import type { ContractCreateBody, ContractInterval } from '@opsuite/shared';
 import { contractCreateBody } from '@opsuite/shared/contracts/billing';
-import dayjs from 'dayjs';
 import { type FormEvent, useState } from 'react';
 import { useIsPhone } from '../../../app/use-is-phone';
 import { type FieldErrors, validate } from '../../../app/validate';
+import { todayInZone, useOrganizationTimeZone } from '../../../app/zone-time';
 import type { Contract } from '../billing.api';
 import { INTERVAL_LABELS, toCents } from '../billing-format';
 import { AmountInput } from './billing-parts';
@@ -21,12 +21,14 @@ interface Values {
   notes: string;
 }
 
-const valuesOf = (c: Contract | null): Values => ({
+// A new contract starts on the organisation's today (not the browser's: late in the evening in
+// New York, a browser on UTC is already on tomorrow, and the first invoice would wait a day).
+const valuesOf = (c: Contract | null, today: string): Values => ({
   title: c?.title ?? '',
   amount: c ? (c.amountCents / 100).toFixed(2) : '',
   billingInterval: c?.billingInterval ?? 'monthly',
   signUpFee: c?.signUpFeeCents ? (c.signUpFeeCents / 100).toFixed(2) : '',
-  startDate: c?.startDate ?? dayjs().format('YYYY-MM-DD'),
+  startDate: c?.startDate ?? today,
   anchorDay: c?.anchorDay && c.anchorDay !== c.startDate ? c.anchorDay : '',
   endDate: c?.endDate ?? '',
   notes: c?.notes ?? '',
@@ -99,7 +101,8 @@ function ContractForm({
   onCancel: () => void;
   onSubmit: (body: ContractCreateBody) => void;
 }) {
-  const [values, setValues] = useState<Values>(() => valuesOf(contract));
+  const timeZone = useOrganizationTimeZone();
+  const [values, setValues] = useState<Values>(() => valuesOf(contract, todayInZone(timeZone)));
   const [errors, setErrors] = useState<FieldErrors>({});
   const set = <K extends keyof Values>(key: K, value: Values[K]) =>
     setValues((v) => ({ ...v, [key]: value }));

@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { type FormEvent, useState } from 'react';
 import { useIsPhone } from '../../../app/use-is-phone';
 import { type FieldErrors, validate } from '../../../app/validate';
+import { todayInZone, useOrganizationTimeZone } from '../../../app/zone-time';
 import { type Contract, type Invoice, usePaymentCards } from '../billing.api';
 import { formatCents, PAYMENT_METHODS, toCents } from '../billing-format';
 import { AmountInput } from './billing-parts';
@@ -71,10 +72,13 @@ function InvoiceForm({
   onSubmit: (body: InvoiceCreateBody) => void;
 }) {
   const current = contracts.find((c) => c.isCurrent) ?? null;
+  const timeZone = useOrganizationTimeZone();
+  // Due in a week from the organisation's today (not the browser's).
+  const today = dayjs(todayInZone(timeZone));
   const [values, setValues] = useState<Values>(() => ({
-    description: current ? `${current.title} – ${dayjs().format('MMMM YYYY')}` : '',
+    description: current ? `${current.title} – ${today.format('MMMM YYYY')}` : '',
     amount: current ? (current.amountCents / 100).toFixed(2) : '',
-    dueDate: dayjs().add(7, 'day').format('YYYY-MM-DD'),
+    dueDate: today.add(7, 'day').format('YYYY-MM-DD'),
     contractId: current?._id ?? null,
   }));
   const [errors, setErrors] = useState<FieldErrors>({});
