@@ -22,6 +22,7 @@ import {
 } from './harness.ts';
 import { benchImportFairness, type FairnessResult } from './import-fairness.ts';
 import { kioskVerdict } from './kiosk.ts';
+import { benchPayroll, type PayrollBench } from './payroll.ts';
 import { benchStaff, type StaffBench } from './staff.ts';
 
 const TENANT_READ = 'GET /api/organization/current, signed in, tenant transaction';
@@ -86,6 +87,7 @@ async function main() {
   let contacts: ContactsBench = { figures: [], notes: [], pass: true };
   let billing: BillingBench = { figures: [], lines: [], pass: true };
   let staff: StaffBench = { figures: [], lines: [], pass: true };
+  let payroll: PayrollBench = { figures: [], lines: [], pass: true };
   let tenantPg: Figure | undefined;
   let rawPg: Figure | undefined;
   const barePort = await freePort();
@@ -130,6 +132,7 @@ async function main() {
       contacts = await benchContacts(url.toString());
       billing = await benchBilling();
       staff = await benchStaff();
+      payroll = await benchPayroll();
     } finally {
       await admin.query(`drop database if exists ${dbName} with (force)`);
       await admin.end();
@@ -151,7 +154,13 @@ async function main() {
     `${'what'.padEnd(78)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(7)} ${'srv p99'.padStart(8)} ${'vs bare'.padStart(8)} ${'p99 @1'.padStart(7)}`,
   );
   const cell = (v: number | undefined, width: number) => (v === undefined ? '' : String(v)).padStart(width);
-  for (const f of [...figures, ...contacts.figures, ...billing.figures, ...staff.figures]) {
+  for (const f of [
+    ...figures,
+    ...contacts.figures,
+    ...billing.figures,
+    ...staff.figures,
+    ...payroll.figures,
+  ]) {
     const ratio = f.rps / baseline.rps;
     console.log(
       `${f.name.padEnd(78)} ${f.rps.toFixed(0).padStart(8)} ${String(f.p99).padStart(7)} ${cell(f.serverP99, 8)} ${ratio.toFixed(3).padStart(8)} ${cell(f.p99One, 7)}`,
@@ -161,10 +170,18 @@ async function main() {
   if (notes.length > 0) console.log(`\n${notes.join('\n')}`);
   const kiosk = kioskVerdict(contacts.figures);
   console.log(
-    `\n${[...kiosk.lines, ...fairness.lines, ...billing.lines, ...staff.lines, ...bundle.lines].join('\n')}`,
+    `\n${[...kiosk.lines, ...fairness.lines, ...billing.lines, ...staff.lines, ...payroll.lines, ...bundle.lines].join('\n')}`,
   );
   // A target missed fails the bench; a figure that could not be measured (no large seed) does not.
-  if (!bundle.pass || !kiosk.pass || !contacts.pass || !fairness.pass || !billing.pass || !staff.pass) {
+  if (
+    !bundle.pass ||
+    !kiosk.pass ||
+    !contacts.pass ||
+    !fairness.pass ||
+    !billing.pass ||
+    !staff.pass ||
+    !payroll.pass
+  ) {
     console.log('\nbench: FAIL (a target above was missed)');
     process.exitCode = 1;
   }

@@ -1,8 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 
 // Payroll in the built app: the admin sets a new employee's wage, the employee's hours are
 // recorded (staff's manual entry), the admin refreshes and runs the previous period's payroll,
-// checks the history total, opens the pay stub PDF and meets the report's date check. It runs the
+// checks the history total, opens the pay stub PDF and meets the report's date check. On the way
+// the Tips tab gets locations, a tip pool (created, edited in place; a spare one deleted), the
+// work day's tips and the tip share, so the pay line carries the employee's card tips. It runs the
 // desktop project only, in the admin's second organisation (Demo Yoga Studio): a run pays the
 // previous week for good and closes its work history, which must not touch Demo Fitness's
 // timesheets that other specs correct, nor a second project's run. The phone test looks at
@@ -53,6 +55,83 @@ async function shot(page: Page, name: string) {
   });
 }
 
+/** A Mantine select: open it by its label, then pick the option. */
+async function choose(page: Page, scope: Locator, label: string, option: string) {
+  await scope.getByLabel(label, { exact: true }).first().click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/**
+ * The Tips tab: two locations, a pool for the desk (created, then renamed in place), a spare pool
+ * created and deleted, the day's tips typed in, the tip share of the period and the POS sync.
+ */
+async function recordTips(
+  page: Page,
+  { workDay, previous }: { workDay: string; previous: { periodStart: string; periodEnd: string } },
+) {
+  await page.getByRole('tab', { name: 'Tips' }).click();
+  await page.getByText('Locations and roles', { exact: true }).click();
+  for (const name of ['Yoga front desk', 'Yoga patio']) {
+    await page.getByLabel('Location name').fill(name);
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(page.getByTestId('tip-location').filter({ hasText: name })).toBeVisible();
+  }
+  await expect(
+    page.getByTestId('tip-role').filter({ hasText: 'Yoga desk' }).getByRole('switch'),
+  ).toBeChecked();
+
+  await page.getByText('Tip pools', { exact: true }).click();
+  for (const [name, location] of [
+    ['Desk pool', 'Yoga front desk'],
+    ['Spare pool', 'Yoga patio'],
+  ] as const) {
+    await page.getByRole('button', { name: 'New tip pool' }).click();
+    const form = page.getByTestId('tip-pool-form');
+    await form.getByLabel('Pool name').fill(name);
+    await choose(page, form, 'Locations', location);
+    await page.keyboard.press('Escape');
+    await choose(page, form, 'Roles', 'Yoga desk');
+    await page.keyboard.press('Escape');
+    await form.getByRole('button', { name: 'Create pool' }).click();
+    await expect(page.getByText('Tip Pool Created Successfully').first()).toBeVisible();
+    await expect(page.getByTestId('tip-pool').first()).toHaveAttribute('aria-label', name);
+  }
+  await page.getByRole('button', { name: 'Edit Desk pool' }).click();
+  await page.getByTestId('tip-pool-form').getByLabel('Pool name').fill('Front desk pool');
+  await page.getByRole('button', { name: 'Save pool' }).click();
+  await expect(page.getByText('Tip Pool Updated Successfully')).toBeVisible();
+  await expect(page.getByTestId('tip-pool-form')).toHaveCount(0);
+  await expect(page.getByRole('article', { name: 'Front desk pool' })).toBeVisible();
+  await page.getByRole('button', { name: 'Delete Spare pool' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete Spare pool?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page.getByText('Tip Pool Deleted Successfully')).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Spare pool' })).toHaveCount(0);
+  await shot(page, 'tip-pools');
+
+  await page.getByText('Daily tips', { exact: true }).click();
+  const entry = page.getByRole('form', { name: 'Record daily tips' });
+  await choose(page, entry, 'Location', 'Yoga front desk');
+  await entry.getByLabel('Day').fill(workDay);
+  await entry.getByLabel('Card tips').fill('30');
+  await entry.getByLabel('Cash tips').fill('10');
+  await entry.getByRole('button', { name: 'Save tips' }).click();
+  await expect(page.getByText('Daily tips saved')).toBeVisible();
+
+  await page.getByText('Tip share', { exact: true }).click();
+  await page.getByLabel('From', { exact: true }).fill(previous.periodStart);
+  await page.getByLabel('To', { exact: true }).fill(previous.periodEnd);
+  const share = page.getByTestId('tip-share-line').filter({ hasText: 'Pat Payroll' });
+  await expect(share).toContainText('$30.00');
+  await expect(share).toContainText('$10.00');
+  await expect(share).toContainText('$40.00');
+  await page.getByRole('button', { name: 'Sync tip share with POS' }).click();
+  await expect(page.getByText('Synced tip share with POS')).toBeVisible();
+  await shot(page, 'tip-share');
+}
+
 test('the payroll page on a phone: pending pay and salaries', async ({ page }) => {
   test.skip(test.info().project.name !== 'phone', 'The desktop project runs the whole flow below.');
   await page.goto('/login');
@@ -66,6 +145,9 @@ test('the payroll page on a phone: pending pay and salaries', async ({ page }) =
   await page.getByRole('tab', { name: 'Salaries' }).click();
   await expect(page.getByText('Chris Coach').first()).toBeVisible();
   await shot(page, 'salaries');
+  await page.getByRole('tab', { name: 'Tips' }).click();
+  await expect(page.getByRole('button', { name: 'Sync tip share with POS' })).toBeVisible();
+  await shot(page, 'tips');
 });
 
 test('set a wage, record hours, run payroll and open the pay stub', async ({ page }) => {
@@ -119,12 +201,23 @@ test('set a wage, record hours, run payroll and open the pay stub', async ({ pag
   });
   expect(made.success).toBe(true);
 
+  // Tips: Pat works the desk (a new position, so nobody else shares), the desk takes $30 on card
+  // and $10 in cash that day, and the desk's pool gives all of it to Pat.
+  const position = await admin.post('/contact-position', { name: 'Yoga desk' });
+  const profile = await admin.put(`/staff/employees/${person.contactId}`, {
+    positionIds: [position.data._id],
+  });
+  expect(profile.success).toBe(true);
+  await recordTips(page, { workDay, previous });
+
   // The previous period: refresh, then run.
   await page.getByRole('tab', { name: 'Pending' }).click();
   await page.getByText('Previous period').click();
   const line = page.getByTestId('pay-line').filter({ hasText: 'Pat Payroll' });
   await expect(line).toContainText('$200.00');
   await expect(line).toContainText('Work history');
+  await expect(line).toContainText('$30.00');
+  await expect(line).toContainText('$230.00');
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(page.getByText('Refreshed pending list')).toBeVisible();
   await expect(page.getByText('Draft', { exact: true })).toBeVisible();
@@ -142,7 +235,7 @@ test('set a wage, record hours, run payroll and open the pay stub', async ({ pag
   await expect(page.getByTestId('history-total')).toBeVisible();
   await page.getByRole('button', { name: `Open run ${previous.periodStart}` }).click();
   const run = page.getByRole('dialog', { name: 'Payroll run' });
-  await expect(run.getByTestId('pay-line').filter({ hasText: 'Pat Payroll' })).toContainText('$200.00');
+  await expect(run.getByTestId('pay-line').filter({ hasText: 'Pat Payroll' })).toContainText('$230.00');
   await shot(page, 'run');
   const stub = page.waitForResponse((r) => r.url().includes('/stub/'));
   await run.getByRole('button', { name: 'Pay stub of Pat Payroll' }).click();

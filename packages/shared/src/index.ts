@@ -7,4 +7,6 @@ export * from './contracts/contacts.ts';
 export * from './contracts/organization-settings.ts';
 export * from './contracts/payroll.ts';
 export * from './contracts/portal.ts';
+export * from './contracts/tips.ts';
+export * from './contracts/tips-share.ts';
 export * from './rules/index.ts';

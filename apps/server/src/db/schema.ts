@@ -12,6 +12,7 @@ export * from '../modules/devices/devices.tables.ts';
 export * from '../modules/organizations/audit.tables.ts';
 export * from '../modules/organizations/organizations.tables.ts';
 export * from '../modules/payroll/payroll.tables.ts';
+export * from '../modules/payroll/tips/tips.tables.ts';
 export * from '../modules/staff/schedule/schedule.tables.ts';
 export * from '../modules/staff/settings/settings.tables.ts';
 export * from '../modules/staff/shifts.tables.ts';

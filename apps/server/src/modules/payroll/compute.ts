@@ -1,5 +1,6 @@
 import {
   addDaysToIsoDate,
+  centsToAmount,
   type DayRange,
   hourlyGrossPay,
   type PayCycle,
@@ -11,12 +12,13 @@ import {
   type WorkSession,
   zonedDayStart,
 } from '@opsuite/shared';
-import { and, eq, gte, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { bookingSlots, bookingTypes, classSchedules } from '../booking/booking.tables.ts';
 import { contacts } from '../contacts/contacts.tables.ts';
 import { workHistories } from '../staff/time/time.tables.ts';
 import { employeeSalaries } from './payroll.tables.ts';
+import { cardTipsByEmployee, type PeriodTipShare, periodTipShare } from './tips/share.service.ts';
 
 // The pending payroll of a period, computed from what staff and booking recorded: confirmed work
 // history (ended, and confirmed when the limit ended it) for hourly wages, classes taught for
@@ -143,17 +145,28 @@ export interface ComputeInput {
   timeZone: string;
 }
 
-/** One line per employee with a salary, in name order; every figure in whole cents. */
-export async function computeLines(tx: Queryable, input: ComputeInput): Promise<PayLineAnswer[]> {
+/**
+ * One line per employee with a salary, in name order, plus one per employee with card tips and no
+ * salary; every figure in whole cents. Card tips come from the period's tip share (`tips` when the
+ * caller already computed it).
+ */
+export async function computeLines(
+  tx: Queryable,
+  input: ComputeInput,
+  tips?: PeriodTipShare,
+): Promise<PayLineAnswer[]> {
   const { orgId, period, cycle, timeZone } = input;
+  // One after the other: a transaction's client runs one query at a time anyway.
   const salaries = await salariesFor(tx, orgId, period.end);
+  const share = tips ?? (await periodTipShare(tx, orgId, timeZone, period));
+  const cardTips = cardTipsByEmployee(share);
   const needsHours = salaries.some((s) => s.wageType === 'hourly');
   const needsClasses = salaries.some((s) => s.wageType === 'per_class');
   const [sessions, classes] = await Promise.all([
     needsHours ? sessionsByEmployee(tx, orgId, period, timeZone) : new Map<string, WorkSession[]>(),
     needsClasses ? classesByInstructor(tx, orgId, period) : new Map<string, number>(),
   ]);
-  return salaries.map((s) => {
+  const lines = salaries.map((s) => {
     const base = {
       regularMinutes: 0,
       overtimeMinutes: 0,
@@ -197,7 +210,9 @@ export async function computeLines(tx: Queryable, input: ComputeInput): Promise<
       gross = salaryPayCents(s.rateCents, cycle);
       base.regularCents = gross;
     }
-    const slip = paySlip({ employeeId: s.contactId, grossCents: gross });
+    const tipCents = cardTips.get(s.contactId) ?? 0;
+    if (tipCents > 0) note += `; card tips from the tip share ${centsToAmount(tipCents)}`;
+    const slip = paySlip({ employeeId: s.contactId, grossCents: gross, cardTipsCents: tipCents });
     return {
       contactId: s.contactId,
       fullName: s.fullName,
@@ -210,6 +225,45 @@ export async function computeLines(tx: Queryable, input: ComputeInput): Promise<
       deductionsCents: slip.deductionsCents,
       netCents: slip.netCents,
       note,
+    };
+  });
+  return [...lines, ...(await tipOnlyLines(tx, orgId, cardTips, new Set(salaries.map((s) => s.contactId))))];
+}
+
+/** Employees with card tips in the period and no salary still get their tips. */
+async function tipOnlyLines(
+  tx: Queryable,
+  orgId: string,
+  cardTips: Map<string, number>,
+  salaried: Set<string>,
+): Promise<PayLineAnswer[]> {
+  const ids = [...cardTips].filter(([id, cents]) => cents > 0 && !salaried.has(id)).map(([id]) => id);
+  if (ids.length === 0) return [];
+  const people = await tx
+    .select({ id: contacts.id, fullName: contacts.fullName })
+    .from(contacts)
+    .where(and(eq(contacts.organizationId, orgId), inArray(contacts.id, ids), isNull(contacts.deletedAt)))
+    .orderBy(contacts.fullName, contacts.id);
+  return people.map((p) => {
+    const tipCents = cardTips.get(p.id)!;
+    const slip = paySlip({ employeeId: p.id, grossCents: 0, cardTipsCents: tipCents });
+    return {
+      contactId: p.id,
+      fullName: p.fullName,
+      wageType: 'none',
+      source: 'work_history' as const,
+      regularMinutes: 0,
+      overtimeMinutes: 0,
+      classes: 0,
+      sessions: 0,
+      rateCents: 0,
+      regularCents: 0,
+      overtimeCents: 0,
+      grossCents: 0,
+      cardTipsCents: slip.cardTipsCents,
+      deductionsCents: slip.deductionsCents,
+      netCents: slip.netCents,
+      note: `Card tips from the tip share ${centsToAmount(tipCents)} (no salary set)`,
     };
   });
 }

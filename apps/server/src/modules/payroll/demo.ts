@@ -3,10 +3,12 @@ import type { DatabaseHandle, Tx } from '../../db/client.ts';
 import { withTenant } from '../../db/tenant.ts';
 import { runPayroll } from './runs.service.ts';
 import { DEFAULT_ANCHOR_DAY, putSalary, putSettings } from './salary.service.ts';
+import { seedTipsDemo } from './tips/demo.ts';
 
 // What `npm start` shows of payroll in the demo organisation: a biweekly pay cycle, a salary for
 // each demo employee (hourly at $20, per class at $35, salaried at $52,000 a year) and the
-// previous period's payroll run, computed from what staff and booking recorded.
+// previous period's payroll run, computed from what staff and booking recorded; tip locations,
+// pools and daily tips (tips/demo.ts) whose card tips show in the pay lines.
 
 export interface PayrollDemoOptions {
   organizationId: string;
@@ -47,5 +49,7 @@ export async function seedPayrollDemo(database: DatabaseHandle, o: PayrollDemoOp
   const current = payPeriodContaining(today, 'biweekly', DEFAULT_ANCHOR_DAY);
   const previous = payPeriodContaining(addDaysToIsoDate(current.start, -1), 'biweekly', DEFAULT_ANCHOR_DAY);
   const paid = payPeriodContaining(addDaysToIsoDate(previous.start, -1), 'biweekly', DEFAULT_ANCHOR_DAY);
+  // Tips from the paid period to yesterday, recorded before the run so a paid day has them.
+  await run((tx) => seedTipsDemo(tx, o.organizationId, o.timeZone, paid.start, addDaysToIsoDate(today, -1)));
   await run((tx) => runPayroll(tx, o.organizationId, o.timeZone, paid.start));
 }

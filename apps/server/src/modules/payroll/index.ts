@@ -1,8 +1,10 @@
 // Payroll: employee salaries (one per contact), the organisation's pay cycle, the pending list of
 // the current period computed from staff's confirmed work history and booking's classes taught,
 // pay runs (one per period, idempotent), off-cycle runs, reports, CSV export and pay stubs.
-// Owns employee_salaries, payroll_settings, payroll_runs and payroll_slips. Depends on
-// organizations, contacts, and reads staff's work_histories and booking's slots (plain selects).
+// Tips (tips/): locations, daily tips, tip pools and the tip share, whose card tips go into pay
+// lines. Owns employee_salaries, payroll_settings, payroll_runs, payroll_slips and the tip_*,
+// daily_tips tables. Depends on organizations, contacts, and reads staff's work_histories,
+// employee_shifts, staff_members, staff_positions and booking's slots (plain selects).
 // Other modules use only what this file exports.
 import type { App } from '../../plugins/types.ts';
 import { registerContactHooks } from '../contacts/index.ts';
@@ -11,9 +13,12 @@ import { payrollContactHooks } from './merge.ts';
 import { payrollRoutes } from './payroll.routes.ts';
 import { payrollOpenFrom } from './runs.service.ts';
 import { salaryRoutes } from './salary.routes.ts';
+import { tipsRoutes } from './tips/tips.routes.ts';
 
 export { type PayrollDemoOptions, seedPayrollDemo } from './demo.ts';
 export { payrollOpenFrom } from './runs.service.ts';
+// The POS module implements TipsPosSource and registers it: "sync tip share with the POS" reads it.
+export { type PosCardTips, setTipsPosSource, type TipsPosSource } from './tips/pos-source.ts';
 
 export function register(app: App) {
   registerContactHooks('payroll', payrollContactHooks);
@@ -21,4 +26,5 @@ export function register(app: App) {
   registerWorkLock('payroll', payrollOpenFrom);
   salaryRoutes(app);
   payrollRoutes(app);
+  tipsRoutes(app);
 }

@@ -17,8 +17,10 @@ import { conflict, lookupMissing, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { contacts } from '../contacts/contacts.tables.ts';
 import { computeLines } from './compute.ts';
+import { lockPaidDays } from './open-from.ts';
 import { employeeSalaries, payrollRuns, payrollSlips } from './payroll.tables.ts';
 import { getSettings } from './salary.service.ts';
+import { periodTipShare, storePaidShare } from './tips/share.service.ts';
 
 // Pay runs. A regular run is one row per period: a refresh stores it as a draft, Run completes
 // the same row under a row lock, so concurrent or retried presses make one run and a second run
@@ -177,9 +179,13 @@ export async function runPayroll(tx: Tx, orgId: string, timeZone: string, period
   const { settings, period } = await periodFor(tx, orgId, timeZone, periodStart);
   let run = await lockedDraft(tx, orgId, period);
   if (run.status === 'draft') {
-    const lines = await computeLines(tx, { orgId, period, cycle: settings.payCycle, timeZone });
+    await lockPaidDays(tx, orgId);
+    // The tip share paid is stored with the run: later rule changes leave these days alone.
+    const tips = await periodTipShare(tx, orgId, timeZone, period);
+    const lines = await computeLines(tx, { orgId, period, cycle: settings.payCycle, timeZone }, tips);
     const now = new Date();
     run = await storeLines(tx, orgId, run.id, lines, { status: 'completed', runAt: now, refreshedAt: now });
+    await storePaidShare(tx, orgId, run.id, tips);
   }
   return reportRun(tx, orgId, run.id);
 }
@@ -285,20 +291,4 @@ export async function reportRun(
   return { ...runAnswerOf(row), lines: (await slipsOf(tx, orgId, [id])).get(id) ?? [] };
 }
 
-/**
- * The first organisation day whose work history may still change: the day after the last paid
- * regular period (null before any run). Staff's edits of days before it should be refused.
- */
-export async function payrollOpenFrom(tx: Queryable, orgId: string): Promise<string | null> {
-  const [row] = await tx
-    .select({ end: sql<string | null>`max(${payrollRuns.periodEnd})::text` })
-    .from(payrollRuns)
-    .where(
-      and(
-        eq(payrollRuns.organizationId, orgId),
-        eq(payrollRuns.type, 'regular'),
-        eq(payrollRuns.status, 'completed'),
-      ),
-    );
-  return row?.end ?? null;
-}
+export { payrollOpenFrom } from './open-from.ts';

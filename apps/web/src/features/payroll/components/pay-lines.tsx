@@ -52,6 +52,11 @@ export function PayLines({ lines, onStub }: PayLinesProps) {
               {SOURCE_LABEL[l.source]} · {WAGE_LABEL[l.wageType] ?? l.wageType}{' '}
               {quantity(l) && `· ${quantity(l)}`}
             </Text>
+            {l.cardTipsCents > 0 && (
+              <Text size="sm">
+                Gross {money(l.grossCents)} · Card tips {money(l.cardTipsCents)}
+              </Text>
+            )}
             <Text size="xs" c="dimmed">
               {l.note}
             </Text>
@@ -62,7 +67,7 @@ export function PayLines({ lines, onStub }: PayLinesProps) {
     );
   }
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <Table.ScrollContainer minWidth={800}>
       <Table verticalSpacing="xs" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
@@ -72,6 +77,7 @@ export function PayLines({ lines, onStub }: PayLinesProps) {
             <Table.Th ta="right">Regular</Table.Th>
             <Table.Th ta="right">Overtime</Table.Th>
             <Table.Th ta="right">Gross</Table.Th>
+            <Table.Th ta="right">Card tips</Table.Th>
             <Table.Th ta="right">Net</Table.Th>
             {onStub && <Table.Th w={1} aria-label="Pay stub" />}
           </Table.Tr>
@@ -97,6 +103,7 @@ export function PayLines({ lines, onStub }: PayLinesProps) {
               <Table.Td ta="right">{money(l.regularCents)}</Table.Td>
               <Table.Td ta="right">{money(l.overtimeCents)}</Table.Td>
               <Table.Td ta="right">{money(l.grossCents)}</Table.Td>
+              <Table.Td ta="right">{money(l.cardTipsCents)}</Table.Td>
               <Table.Td ta="right" fw={600}>
                 {money(l.netCents)}
               </Table.Td>

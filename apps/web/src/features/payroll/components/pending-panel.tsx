@@ -1,11 +1,12 @@
 import { Alert, Badge, Button, Card, Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import { addDaysToIsoDate } from '@opsuite/shared';
-import { IconCash, IconPlayerPlay, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconCash, IconPlayerPlay, IconRefresh, IconTransfer, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../app/api-client';
 import { formatDay, formatInstant, useOrganizationTimeZone } from '../../../app/zone-time';
 import { confirmAction } from '../../../components/confirm';
 import { useClearDraft, usePending, useRefreshPending, useRunPayroll } from '../payroll.api';
+import { useSyncTipShare } from '../tips/tips.api';
 import { money } from './money';
 import { OffCycleForm } from './off-cycle-form';
 import { PayLines } from './pay-lines';
@@ -27,6 +28,7 @@ export function PendingPanel({ canWrite }: { canWrite: boolean }) {
   const refresh = useRefreshPending();
   const run = useRunPayroll();
   const clear = useClearDraft();
+  const sync = useSyncTipShare();
   const [offCycle, setOffCycle] = useState(false);
   const data = pending.data;
 
@@ -61,6 +63,15 @@ export function PendingPanel({ canWrite }: { canWrite: boolean }) {
               onClick={() => data && refresh.mutate(data.periodStart)}
             >
               Refresh
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconTransfer size={16} />}
+              loading={sync.isPending}
+              disabled={!data || data.status === 'completed'}
+              onClick={() => data && sync.mutate({ startDate: data.periodStart, endDate: data.periodEnd })}
+            >
+              Sync tip share with POS
             </Button>
             <Button variant="default" leftSection={<IconCash size={16} />} onClick={() => setOffCycle(true)}>
               Off-cycle run

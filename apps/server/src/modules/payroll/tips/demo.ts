@@ -1,0 +1,73 @@
+import { addDaysToIsoDate, daysBetween, zonedDayStart } from '@opsuite/shared';
+import { and, asc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
+import type { Tx } from '../../../db/client.ts';
+import { staffPositions } from '../../staff/settings/settings.tables.ts';
+import { workHistories } from '../../staff/time/time.tables.ts';
+import { addLocation, putDailyTips } from './manage.service.ts';
+import { createPool } from './pools.service.ts';
+
+// The tips `npm start` shows: two locations, a pool for each over the staff demo's positions
+// (the manager is listed and, by the default setting, takes nothing) and daily tips on the days
+// from `from` to `to` that someone worked.
+
+export async function seedTipsDemo(
+  tx: Tx,
+  orgId: string,
+  timeZone: string,
+  from: string,
+  to: string,
+): Promise<void> {
+  const positions = await tx
+    .select({ id: staffPositions.id, name: staffPositions.name })
+    .from(staffPositions)
+    .where(eq(staffPositions.organizationId, orgId))
+    .orderBy(asc(staffPositions.name));
+  if (positions.length === 0) return;
+  const desk = await addLocation(tx, orgId, { name: 'Front desk' });
+  const bar = await addLocation(tx, orgId, { name: 'Smoothie bar' });
+  await createPool(tx, orgId, {
+    name: 'Front desk tips',
+    basis: 'hours',
+    locationIds: [desk._id],
+    roles: positions.map((p) => ({ roleId: p.id })),
+    dayShifts: [
+      { name: 'Morning', start: '06:00', end: '14:00' },
+      { name: 'Evening', start: '14:00', end: '22:00' },
+    ],
+  });
+  await createPool(tx, orgId, {
+    name: 'Smoothie bar',
+    basis: 'points',
+    locationIds: [bar._id],
+    roles: positions.map((p) => ({ roleId: p.id, points: /coach/i.test(p.name) ? 2 : 1 })),
+    dayShifts: [],
+  });
+  // Tips on the days someone worked (the staff demo's clocked week), so they are shared.
+  const worked = await tx
+    .selectDistinct({ day: sql<string>`(${workHistories.startAt} at time zone ${timeZone})::date::text` })
+    .from(workHistories)
+    .where(
+      and(
+        eq(workHistories.organizationId, orgId),
+        isNotNull(workHistories.endAt),
+        gte(workHistories.startAt, new Date(zonedDayStart(from, timeZone))),
+        lt(workHistories.startAt, new Date(zonedDayStart(addDaysToIsoDate(to, 1), timeZone))),
+      ),
+    );
+  for (const { day } of worked) {
+    // Amounts vary by day, the same on every seed.
+    const i = daysBetween(from, day);
+    await putDailyTips(tx, orgId, {
+      locationId: desk._id,
+      day,
+      cardTipsCents: 2000 + ((i * 737) % 3000),
+      cashTipsCents: 500 + ((i * 311) % 1500),
+    });
+    await putDailyTips(tx, orgId, {
+      locationId: bar._id,
+      day,
+      cardTipsCents: 800 + ((i * 413) % 1200),
+      cashTipsCents: 200 + ((i * 97) % 600),
+    });
+  }
+}
