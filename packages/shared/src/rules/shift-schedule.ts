@@ -2,7 +2,7 @@ import { daysBetween, type Instant } from './calendar-days.ts';
 import { mulDivRoundHalfUp } from './cents-math.ts';
 import { addDaysToIsoDate, isoDateInZone, wallClock, zonedTimeToInstant } from './kiosk.ts';
 import { mergeSpans } from './time-spans.ts';
-import { employeeWorkedSpans, type WorkSession } from './work-time.ts';
+import { dayInZone, employeeWorkedSpans, type WorkSession } from './work-time.ts';
 
 // Scheduled shifts against each other and against the time actually worked. Shifts are
 // half-open instants [start, end): one ending at 14:00 and the next starting at 14:00 do not
@@ -123,7 +123,7 @@ export function weekAttendance(input: {
  * browser's own zone would pick.
  */
 export function shiftDisplayDay(shift: { start: Instant }, timeZone: string): string {
-  return isoDateInZone(shift.start, timeZone);
+  return dayInZone(+shift.start, timeZone);
 }
 
 /** How a shift reads on its day: '22:00-04:00 (+1)' when it ends on a later organisation day. */

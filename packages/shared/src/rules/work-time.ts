@@ -1,7 +1,7 @@
 import { type Instant, startOfWeekDay, zonedDayStart } from './calendar-days.ts';
 import { mulDivRoundHalfUp, sumCents } from './cents-math.ts';
 import { addDaysToIsoDate, isoDateInZone, zonedTimeToInstant } from './kiosk.ts';
-import { subtractSpans, type TimeSpan } from './time-spans.ts';
+import { addToMerged, subtractMerged, subtractSpans, type TimeSpan } from './time-spans.ts';
 
 // Staff time: how long someone worked and on which of the organisation's days. Durations are
 // real elapsed milliseconds between instants, so a session across a daylight-saving night is its
@@ -44,29 +44,73 @@ export interface EmployeeWorkedSpan extends TimeSpan {
  * their shared time once, for the session that started first.
  */
 export function employeeWorkedSpans(sessions: readonly WorkSession[]): EmployeeWorkedSpan[] {
+  // What earlier sessions counted, kept merged (a day of clocking in and out is hundreds).
   const counted: TimeSpan[] = [];
   const result: EmployeeWorkedSpan[] = [];
   const ordered = [...sessions].sort((a, b) => +a.start - +b.start || +a.end - +b.end);
   for (const session of ordered) {
-    for (const span of subtractSpans(workedSpans(session), counted)) {
+    for (const span of subtractMerged(workedSpans(session), counted)) {
       result.push({ ...span, sessionStart: +session.start });
-      counted.push(span);
+      addToMerged(counted, span);
     }
   }
   return result.sort((a, b) => a.start - b.start);
+}
+
+// Days on a zone's clock, remembered: each answer from scratch takes a few Intl.DateTimeFormat
+// calls (microseconds each), and a week's time sheet or schedule grid asks hundreds of times about
+// the same few midnights and the same few starting times. Both maps are bounded (cleared when full).
+const KEPT = 20_000;
+const QUARTER_HOUR_MS = 900_000;
+const midnights = new Map<string, { day: string; start: number }>();
+const quarterDays = new Map<string, string | null>();
+
+function remember<V>(map: Map<string, V>, key: string, value: V): V {
+  if (map.size >= KEPT) map.clear();
+  map.set(key, value);
+  return value;
+}
+
+/** The day after `day` and its first instant (zonedDayStart), remembered. */
+function dayAfter(day: string, timeZone: string): { day: string; start: number } {
+  const key = `${timeZone} ${day}`;
+  let next = midnights.get(key);
+  if (!next) {
+    const following = addDaysToIsoDate(day, 1);
+    next = remember(midnights, key, { day: following, start: zonedDayStart(following, timeZone) });
+  }
+  return next;
+}
+
+/**
+ * isoDateInZone, remembered per quarter hour (of UTC): a quarter hour that starts and ends on the
+ * same day lies on it throughout (it would otherwise have to cross midnight and be set back across
+ * it within those 15 minutes, which no zone's clock does). One that spans a midnight (a zone whose
+ * offset is not whole quarter hours, such as an old local mean time) is asked about each time.
+ */
+export function dayInZone(instant: number, timeZone: string): string {
+  const quarter = Math.floor(instant / QUARTER_HOUR_MS);
+  const key = `${timeZone} ${quarter}`;
+  let day = quarterDays.get(key);
+  if (day === undefined) {
+    const first = isoDateInZone(quarter * QUARTER_HOUR_MS, timeZone);
+    const last = isoDateInZone((quarter + 1) * QUARTER_HOUR_MS - 1, timeZone);
+    day = remember(quarterDays, key, first === last ? first : null);
+  }
+  return day ?? isoDateInZone(instant, timeZone);
 }
 
 /** A span cut at the zone's local midnights, each piece with the day it lies on. */
 export function splitSpanByDay(span: TimeSpan, timeZone: string): Array<TimeSpan & { day: string }> {
   const pieces: Array<TimeSpan & { day: string }> = [];
   let from = span.start;
-  let day = isoDateInZone(from, timeZone);
+  let day = dayInZone(from, timeZone);
   while (from < span.end) {
-    const next = addDaysToIsoDate(day, 1);
-    const to = Math.min(span.end, zonedDayStart(next, timeZone));
+    const next = dayAfter(day, timeZone);
+    const to = Math.min(span.end, next.start);
     if (to > from) pieces.push({ start: from, end: to, day });
     from = Math.max(from, to);
-    day = next;
+    day = next.day;
   }
   return pieces;
 }
@@ -86,7 +130,7 @@ export function workedMsByDay(
   const totals = new Map<string, number>();
   const add = (day: string, ms: number) => totals.set(day, (totals.get(day) ?? 0) + ms);
   for (const span of employeeWorkedSpans(sessions)) {
-    if (attribution === 'startDay') add(isoDateInZone(span.sessionStart, timeZone), span.end - span.start);
+    if (attribution === 'startDay') add(dayInZone(span.sessionStart, timeZone), span.end - span.start);
     else for (const piece of splitSpanByDay(span, timeZone)) add(piece.day, piece.end - piece.start);
   }
   return Object.fromEntries([...totals].sort(([a], [b]) => (a < b ? -1 : 1)));

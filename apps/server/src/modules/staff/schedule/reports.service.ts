@@ -14,7 +14,7 @@ import { isoText, rows } from '../../../lib/sql.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
 import { json, managesStaff, ownContact, requireManager } from '../access.ts';
 import { timeSettings } from '../settings/settings.service.ts';
-import { employeesPage } from '../time/week.service.ts';
+import { employeesPage } from '../time/roster.ts';
 import { breaksOf } from '../time/work-rows.ts';
 import { rateOf } from './shifts.service.ts';
 

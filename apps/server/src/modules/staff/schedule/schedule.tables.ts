@@ -40,6 +40,15 @@ export const employeeShifts = pgTable(
     index('employee_shifts_pub_contact_idx')
       .on(t.organizationId, t.pubContactId, t.pubStartAt)
       .where(sql`${t.pubContactId} is not null`),
+    // The shifts whose draft differs from what employees see (weekStatus counts a week's on every
+    // read of the grid): a few among thousands, so the count reads this small index alone.
+    index('employee_shifts_unpublished_idx')
+      .on(t.organizationId, t.startAt)
+      .where(
+        sql`${t.removedAt} is not null or ${t.pubContactId} is null or ${t.pubContactId} <> ${t.contactId}
+          or ${t.pubStartAt} <> ${t.startAt} or ${t.pubEndAt} <> ${t.endAt} or ${t.pubShiftName} <> ${t.shiftName}
+          or ${t.pubPositionIds} <> ${t.positionIds}`,
+      ),
     check('employee_shifts_end_ck', sql`${t.endAt} > ${t.startAt}`),
   ],
 );

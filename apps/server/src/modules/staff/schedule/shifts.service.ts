@@ -12,15 +12,17 @@ import { newId } from '../../../lib/ids.ts';
 import { isoText, rows } from '../../../lib/sql.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
 import { json, ownContact, requireManager, staffContact } from '../access.ts';
-import { employeesPage } from '../time/week.service.ts';
+import { employeesPageWith } from '../time/roster.ts';
 import { logActivity } from './activity.ts';
 import {
   assertFree,
   lockEmployees,
   lockedShift,
   publishedAnswer,
+  type ShiftRow,
   selectShifts,
   shiftAnswer,
+  shiftColumns,
   stateOf,
   weekOf,
 } from './shift-rows.ts';
@@ -174,25 +176,25 @@ export async function scheduleWeek(tx: Tx, ctx: RequestContext, q: ScheduleQuery
   requireManager(ctx, 'see the schedule grid');
   const orgId = ctx.organizationId;
   const week = zonedWeek(q.startOfWeek, tz(ctx));
-  const people = await employeesPage(tx, orgId, {
-    search: q.search,
-    page: q.page,
-    pageSize: q.pageSize,
-    order: 'grid',
-  });
-  const shown = people.slice(0, q.pageSize);
-  const ids = shown.map((p) => p.id);
   const from = new Date(week.startsAt).toISOString();
   const to = new Date(week.endsAt).toISOString();
-  const [shifts, timeOff, positions, status] = await Promise.all([
-    ids.length
-      ? selectShifts(
-          tx,
-          sql`s.organization_id = ${orgId} and s.removed_at is null and s.contact_id = any(${sql.param(ids)}::uuid[])
-              and s.start_at >= ${from} and s.start_at < ${to}`,
-          sql`order by s.start_at, s.id`,
-        )
-      : Promise.resolve([]),
+  // The page and its employees' shifts of the week in one statement.
+  const { people, rows: shifts } = await employeesPageWith<ShiftRow>(
+    tx,
+    orgId,
+    { search: q.search, page: q.page, pageSize: q.pageSize, order: 'grid' },
+    {
+      columns: shiftColumns,
+      join: (onPage) =>
+        sql`left join employee_shifts s on ${onPage} and s.organization_id = ${orgId} and s.removed_at is null
+              and s.contact_id = p.id and s.start_at >= ${from} and s.start_at < ${to}`,
+      present: sql`s.id is not null`,
+      order: sql`s.start_at, s.id`,
+    },
+  );
+  const shown = people.slice(0, q.pageSize);
+  const ids = shown.map((p) => p.id);
+  const [timeOff, positions, status] = await Promise.all([
     approvedTimeOff(tx, orgId, ids, week.startsAt, week.endsAt),
     positionRates(tx, orgId),
     weekStatus(tx, orgId, week.startOfWeek, from, to),

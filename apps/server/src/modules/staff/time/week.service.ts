@@ -2,10 +2,11 @@ import { addDaysToIsoDate, type WorkSession, workedMsByDay, zonedDayStart, zoned
 import type { MyClockAnswer } from '@opsuite/shared/contracts/staff-time';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { escapeLike, isoText, rows } from '../../../lib/sql.ts';
+import { isoText, rows } from '../../../lib/sql.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
-import { managesStaff, ownContact, requireManager, staffTypesSql } from '../access.ts';
+import { managesStaff, ownContact, requireManager } from '../access.ts';
 import { timeSettings } from '../settings/settings.service.ts';
+import { type EmployeeRow, employeesPageWith, type PageOptions } from './roster.ts';
 import { breaksOf, selectWork, workAnswer } from './work-rows.ts';
 
 // Hours by employee and day: the week's overview (time sheet), who is working now, who worked on
@@ -34,18 +35,20 @@ const toSession = (r: SpanRow, now: number): WorkSession => {
   };
 };
 
-/** Sessions overlapping [from, to) of the given contacts (all when null). */
-function spansIn(tx: Tx, orgId: string, from: number, to: number, contactIds: string[] | null) {
+const spanColumns = sql`w.contact_id, ${isoText(sql`w.start_at`)} as start_at, ${isoText(sql`w.end_at`)} as end_at,
+  w.break_times, w.auto_ended, w.confirmed_at is not null as confirmed`;
+
+/** Sessions (alias w) overlapping [from, to): started before its end, at most a day before it. */
+const overlapping = (from: number, to: number) =>
+  sql`w.start_at < ${new Date(to).toISOString()}
+      and w.start_at > ${new Date(from - 86_400_000).toISOString()}
+      and coalesce(w.end_at, now()) > ${new Date(from).toISOString()}`;
+
+/** Sessions overlapping [from, to) of the whole organisation. */
+function spansIn(tx: Tx, orgId: string, from: number, to: number) {
   return rows<SpanRow>(
     tx,
-    sql`select contact_id, ${isoText(sql`start_at`)} as start_at, ${isoText(sql`end_at`)} as end_at, break_times,
-          auto_ended, confirmed_at is not null as confirmed
-        from work_histories
-        where organization_id = ${orgId}
-          ${contactIds ? sql`and contact_id = any(${sql.param(contactIds)}::uuid[])` : sql``}
-          and start_at < ${new Date(to).toISOString()}
-          and start_at > ${new Date(from - 86_400_000).toISOString()}
-          and coalesce(end_at, now()) > ${new Date(from).toISOString()}`,
+    sql`select ${spanColumns} from work_histories w where w.organization_id = ${orgId} and ${overlapping(from, to)}`,
   );
 }
 
@@ -55,47 +58,46 @@ function dayTotals(sessions: WorkSession[], days: string[], timeZone: string) {
   return days.map((day) => ({ day, workedMs: byDay[day] ?? 0 }));
 }
 
-interface EmployeeRow {
-  id: string;
-  full_name: string;
+/** A session's times as epoch milliseconds (isoText's, read as numbers): the time sheet's rows. */
+interface SpanTimes {
+  contact_id: string;
+  start_ms: number;
+  end_ms: number | null;
+  break_times: unknown;
+  auto_ended: boolean;
+  confirmed: boolean;
 }
 
-/**
- * The employees on the schedule (those with a staff record: added in staff settings or on the
- * grid, given a shift, or clocked in), a page at a time, by name or in the grid's order; with
- * `only`, that one employee whether on the schedule or not.
- */
-export function employeesPage(
-  tx: Tx,
-  orgId: string,
-  opts: { only?: string | null; search?: string; page: number; pageSize: number; order?: 'name' | 'grid' },
-) {
-  const conds: SQL[] = [
-    sql`c.organization_id = ${orgId}`,
-    sql`c.deleted_at is null`,
-    sql`ct.type in ${staffTypesSql}`,
-  ];
-  if (opts.only) conds.push(sql`c.id = ${opts.only}`);
-  if (opts.search) conds.push(sql`lower(c.full_name) like ${`%${escapeLike(opts.search.toLowerCase())}%`}`);
-  const order =
-    opts.order === 'grid'
-      ? sql`order by m.row_order nulls last, lower(c.full_name), c.id`
-      : sql`order by lower(c.full_name), c.id`;
-  // The roster drives the query (a few hundred rows), not the organisation's contacts.
-  const from = opts.only
-    ? sql`contacts c left join staff_members m on m.organization_id = c.organization_id and m.contact_id = c.id`
-    : sql`staff_members m join contacts c on c.organization_id = m.organization_id and c.id = m.contact_id`;
-  return rows<
-    EmployeeRow & { category_id: string | null; position_ids: unknown; hourly_cost_cents: number | null }
-  >(
-    tx,
-    sql`select c.id, c.full_name, m.category_id, m.position_ids, m.hourly_cost_cents
-        from ${from}
-        join contact_types ct on ct.organization_id = c.organization_id and ct.id = c.contact_type_id
-        where ${opts.only ? sql`true` : sql`m.organization_id = ${orgId}`} and ${sql.join(conds, sql` and `)}
-        ${order}
-        limit ${opts.pageSize + 1} offset ${(opts.page - 1) * opts.pageSize}`,
-  );
+// Numbers, not text: a busy week is thousands of sessions, and formatting and parsing each
+// instant as text cost more than the rest of the row.
+const epochMs = (column: SQL) => sql`floor(extract(epoch from ${column}) * 1000)::float8`;
+const spanTimeColumns = sql`w.contact_id, ${epochMs(sql`w.start_at`)} as start_ms, ${epochMs(sql`w.end_at`)} as end_ms,
+  w.break_times, w.auto_ended, w.confirmed_at is not null as confirmed`;
+
+const sessionOf = (r: SpanTimes, now: number): WorkSession => {
+  const end = r.end_ms ?? now;
+  return {
+    start: r.start_ms,
+    end: Math.max(r.start_ms, end),
+    breaks: breaksOf(r as never).map((b) => ({
+      start: Date.parse(b.start),
+      end: b.end ? Date.parse(b.end) : null,
+    })),
+  };
+};
+
+/** A page of employees with their sessions overlapping [from, to), in one statement. */
+async function pageWithSpans(tx: Tx, orgId: string, opts: PageOptions, from: number, to: number) {
+  const { people, rows: spans } = await employeesPageWith<SpanTimes>(tx, orgId, opts, {
+    columns: spanTimeColumns,
+    join: (onPage) =>
+      sql`left join work_histories w on ${onPage} and w.organization_id = ${orgId} and w.contact_id = p.id
+            and ${overlapping(from, to)}`,
+    present: sql`w.start_at is not null`,
+    order: sql`w.start_at`,
+    rosterColumns: false,
+  });
+  return { people, spans };
 }
 
 export async function weekOverview(
@@ -111,22 +113,26 @@ export async function weekOverview(
     if (only && only !== ownContact(ctx)) requireManager(ctx, 'see another employee’s time');
     only = ownContact(ctx) ?? '00000000-0000-0000-0000-000000000000';
   }
-  const people = await employeesPage(tx, orgId, { only, page: q.page, pageSize: q.pageSize });
+  const { people, spans } = await pageWithSpans(
+    tx,
+    orgId,
+    { only, page: q.page, pageSize: q.pageSize },
+    week.startsAt,
+    week.endsAt,
+  );
   const shown = people.slice(0, q.pageSize);
-  const spans = shown.length
-    ? await spansIn(
-        tx,
-        orgId,
-        week.startsAt,
-        week.endsAt,
-        shown.map((p) => p.id),
-      )
-    : [];
   const now = Date.now();
+  // An employee who clocks in and out all day has hundreds of sessions: group them once.
+  const byContact = new Map<string, SpanTimes[]>();
+  for (const span of spans) {
+    const list = byContact.get(span.contact_id);
+    if (list) list.push(span);
+    else byContact.set(span.contact_id, [span]);
+  }
   const list = shown.map((p) => {
-    const mine = spans.filter((s) => s.contact_id === p.id);
+    const mine = byContact.get(p.id) ?? [];
     const days = dayTotals(
-      mine.map((s) => toSession(s, now)),
+      mine.map((s) => sessionOf(s, now)),
       week.days,
       timeZone,
     );
@@ -136,7 +142,7 @@ export async function weekOverview(
       days,
       totalMs: days.reduce((sum, d) => sum + d.workedMs, 0),
       entries: mine.length,
-      open: mine.some((s) => !s.end_at),
+      open: mine.some((s) => s.end_ms === null),
       needsConfirmation: mine.filter((s) => s.auto_ended && !s.confirmed).length,
     };
   });
@@ -180,7 +186,7 @@ export async function workedOn(tx: Tx, ctx: RequestContext, date: string) {
   const timeZone = ctx.organization.timeZone;
   const from = zonedDayStart(date, timeZone);
   const to = zonedDayStart(addDaysToIsoDate(date, 1), timeZone);
-  const spans = await spansIn(tx, ctx.organizationId, from, to, null);
+  const spans = await spansIn(tx, ctx.organizationId, from, to);
   const ids = [...new Set(spans.map((s) => s.contact_id))];
   const names = ids.length
     ? await rows<EmployeeRow>(

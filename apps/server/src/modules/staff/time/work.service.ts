@@ -10,7 +10,7 @@ import { conflict, lookupMissing } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
 import { rows } from '../../../lib/sql.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
-import { ownContact, requireManager, subjectContact } from '../access.ts';
+import { managesStaff, ownContact, requireManager, subjectContact } from '../access.ts';
 import type { StoredBreak } from './time.tables.ts';
 import {
   breaksOf,
@@ -60,6 +60,35 @@ async function saveBreaks(tx: Tx, orgId: string, id: string, breaks: StoredBreak
   return row!;
 }
 
+/** A new open session, or undefined when the contact is gone or already has one open. */
+async function insertSession(
+  tx: Tx,
+  orgId: string,
+  contactId: string,
+  userId: string | null,
+  body: Pick<StartWorkBody, 'description' | 'captureStatus'>,
+  shiftId: string | null,
+  shiftName: string | null,
+  now: string,
+): Promise<WorkRow | undefined> {
+  const [row] = await rows<WorkRow>(
+    tx,
+    sql`with w as (
+          insert into work_histories (organization_id, id, contact_id, shift_id, shift_name, description,
+            start_at, capture_status, created_by)
+          select ${orgId}, ${newId()}, c.id, ${shiftId}, ${shiftName}, ${body.description}, ${now},
+            ${body.captureStatus ?? 'off'}, ${userId}
+          from contacts c where c.organization_id = ${orgId} and c.id = ${contactId} and c.deleted_at is null
+          on conflict (organization_id, contact_id) where end_at is null do nothing
+          returning *),
+        -- Clocking in puts the employee on the schedule's roster.
+        m as (insert into staff_members (organization_id, contact_id) select organization_id, contact_id from w
+          on conflict (organization_id, contact_id) do nothing)
+        select ${workColumns} from w join contacts c on c.organization_id = w.organization_id and c.id = w.contact_id`,
+  );
+  return row;
+}
+
 /**
  * startwork / startShiftWork. On a break, starting again ends the break (the earlier client's
  * way back from a rest); already working is a 409.
@@ -77,6 +106,13 @@ export async function clockIn(
   userId: string | null,
   body: Omit<StartWorkBody, 'contactId'> & { shiftId?: string; shiftName?: string },
 ): Promise<ClockResult> {
+  // Not clocked in is the usual case: the insert alone answers it, one statement instead of a
+  // locked read and an insert. Anything else (on a break, already working, a contact gone, a
+  // shift to look up) takes the full path below.
+  if (!body.shiftId) {
+    const row = await insertSession(tx, orgId, contactId, userId, body, null, null, new Date().toISOString());
+    if (row) return { message: 'startwork', data: workAnswer(row) };
+  }
   const [open] = await openSessionOf(tx, orgId, contactId);
   const now = new Date().toISOString();
   if (open) {
@@ -97,21 +133,7 @@ export async function clockIn(
     shiftId = shift.id;
     shiftName = body.shiftName || shift.name;
   }
-  const [row] = await rows<WorkRow>(
-    tx,
-    sql`with w as (
-          insert into work_histories (organization_id, id, contact_id, shift_id, shift_name, description,
-            start_at, capture_status, created_by)
-          select ${orgId}, ${newId()}, c.id, ${shiftId}, ${shiftName}, ${body.description}, ${now},
-            ${body.captureStatus ?? 'off'}, ${userId}
-          from contacts c where c.organization_id = ${orgId} and c.id = ${contactId} and c.deleted_at is null
-          on conflict (organization_id, contact_id) where end_at is null do nothing
-          returning *),
-        -- Clocking in puts the employee on the schedule's roster.
-        m as (insert into staff_members (organization_id, contact_id) select organization_id, contact_id from w
-          on conflict (organization_id, contact_id) do nothing)
-        select ${workColumns} from w join contacts c on c.organization_id = w.organization_id and c.id = w.contact_id`,
-  );
+  const row = await insertSession(tx, orgId, contactId, userId, body, shiftId, shiftName, now);
   // Nothing inserted: the contact is gone, or a second clock-in won the race.
   if (!row) {
     const [exists] = await rows(
@@ -167,6 +189,20 @@ export async function closeBreak(tx: Tx, orgId: string, row: WorkRow) {
 
 /** endwork: the session (and a break still running) ends now. */
 export async function endWork(tx: Tx, ctx: RequestContext, historyId: string) {
+  // The usual case, an open session with no break running, of the caller's own or ended by a
+  // manager, is one update; anything else (a break to close, an error to name) takes the locked
+  // read below, as the time clock does.
+  const own = managesStaff(ctx) ? sql`` : sql`and w.contact_id = ${ownContact(ctx)}`;
+  const [ended] = await rows<WorkRow>(
+    tx,
+    sql`update work_histories w set end_at = ${new Date().toISOString()}, updated_at = now()
+        from contacts c
+        where w.organization_id = ${ctx.organizationId} and w.id = ${historyId} and w.end_at is null
+          and not w.break_times @> '[{"end": null}]'::jsonb ${own}
+          and c.organization_id = w.organization_id and c.id = w.contact_id
+        returning ${workColumns}`,
+  );
+  if (ended) return workAnswer(ended);
   const row = await lockedSession(tx, ctx.organizationId, historyId);
   requireOwnOrManager(ctx, row, 'end another employee’s work');
   return clockOut(tx, ctx.organizationId, row);

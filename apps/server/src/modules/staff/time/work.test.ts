@@ -150,6 +150,35 @@ describe(`an employee's clock (${DB_KIND})`, () => {
     ).toBe(404);
   });
 
+  it('ending work during a break ends the break with it; ending it again is a 409', async () => {
+    const { second, admin } = k;
+    const start = await second.call('POST', `${W}/startwork`, { description: 'Till' });
+    const historyId = start.body.data.historyId as string;
+    await second.call('POST', `${W}/checkout`, { restDescription: 'Lunch' });
+    // The time sheet shows the session open, counted among the week's entries.
+    const { startOfWeek, endOfWeek } = (await second.get(`${W}/current`)).body.week;
+    const sheet = async () =>
+      (await admin.get(`${W}/overview`, { startOfWeek, endOfWeek })).body.list.find(
+        (r: { contactId: string }) => r.contactId === second.contactId,
+      );
+    const during = await sheet();
+    expect(during.open).toBe(true);
+    const end = await second.call('POST', `${W}/endwork`, { historyId });
+    const after = await sheet();
+    expect(after).toMatchObject({ open: false, entries: during.entries, needsConfirmation: 0 });
+    expect(after.totalMs).toBeGreaterThanOrEqual(0);
+    expect(end.status).toBe(200);
+    expect(end.body.data.onBreak).toBe(false);
+    expect(end.body.data.breakTimes).toHaveLength(1);
+    expect(end.body.data.breakTimes[0].endTime).toBe(end.body.data.endTime);
+    expect((await admin.call('POST', `${W}/endwork`, { historyId })).status).toBe(409);
+    // A manager ends an employee's session (no break running) in one go, too.
+    const next = await second.call('POST', `${W}/startwork`, {});
+    const ended = await admin.call('POST', `${W}/endwork`, { historyId: next.body.data.historyId });
+    expect(ended.body.data).toMatchObject({ historyId: next.body.data.historyId, breakTimes: [] });
+    expect(ended.body.data.endTime).not.toBeNull();
+  });
+
   it('refuses other employees, other roles and other organisations', async () => {
     const { employee, second, client, intruder } = k;
     expect((await client.call('POST', `${W}/startwork`, {})).status).toBe(403);

@@ -1,0 +1,3 @@
+CREATE INDEX "employee_shifts_unpublished_idx" ON "employee_shifts" USING btree ("organization_id","start_at") WHERE "employee_shifts"."removed_at" is not null or "employee_shifts"."pub_contact_id" is null or "employee_shifts"."pub_contact_id" <> "employee_shifts"."contact_id"
+          or "employee_shifts"."pub_start_at" <> "employee_shifts"."start_at" or "employee_shifts"."pub_end_at" <> "employee_shifts"."end_at" or "employee_shifts"."pub_shift_name" <> "employee_shifts"."shift_name"
+          or "employee_shifts"."pub_position_ids" <> "employee_shifts"."position_ids";

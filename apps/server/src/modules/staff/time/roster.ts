@@ -1,0 +1,122 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../../db/client.ts';
+import { escapeLike, rows } from '../../../lib/sql.ts';
+import { staffTypesSql } from '../access.ts';
+
+// The roster: the employees on the schedule a page at a time, for the time sheet, the schedule
+// grid and the attendance report, alone or with rows of theirs (sessions, shifts) in the same
+// statement.
+
+export interface EmployeeRow {
+  id: string;
+  full_name: string;
+}
+
+/**
+ * The employees on the schedule (those with a staff record: added in staff settings or on the
+ * grid, given a shift, or clocked in), a page at a time, by name or in the grid's order; with
+ * `only`, that one employee whether on the schedule or not.
+ */
+export interface PageOptions {
+  only?: string | null;
+  search?: string;
+  page: number;
+  pageSize: number;
+  order?: 'name' | 'grid';
+}
+
+/** The page's query: its employees in order, each numbered (n, from 1) in that order. */
+function pageSql(orgId: string, opts: PageOptions) {
+  const conds: SQL[] = [
+    sql`c.organization_id = ${orgId}`,
+    sql`c.deleted_at is null`,
+    sql`ct.type in ${staffTypesSql}`,
+  ];
+  if (opts.only) conds.push(sql`c.id = ${opts.only}`);
+  if (opts.search) conds.push(sql`lower(c.full_name) like ${`%${escapeLike(opts.search.toLowerCase())}%`}`);
+  const order =
+    opts.order === 'grid'
+      ? sql`order by m.row_order nulls last, lower(c.full_name), c.id`
+      : sql`order by lower(c.full_name), c.id`;
+  // The roster drives the query (a few hundred rows), not the organisation's contacts.
+  const from = opts.only
+    ? sql`contacts c left join staff_members m on m.organization_id = c.organization_id and m.contact_id = c.id`
+    : sql`staff_members m join contacts c on c.organization_id = m.organization_id and c.id = m.contact_id`;
+  return sql`select c.id, c.full_name, m.category_id, m.position_ids, m.hourly_cost_cents,
+        row_number() over (${order}) as n
+      from ${from}
+      join contact_types ct on ct.organization_id = c.organization_id and ct.id = c.contact_type_id
+      where ${opts.only ? sql`true` : sql`m.organization_id = ${orgId}`} and ${sql.join(conds, sql` and `)}
+      ${order}
+      limit ${opts.pageSize + 1} offset ${(opts.page - 1) * opts.pageSize}`;
+}
+
+export type PageRow = EmployeeRow & {
+  category_id: string | null;
+  position_ids: unknown;
+  hourly_cost_cents: number | null;
+};
+
+/**
+ * The employees on the schedule (those with a staff record: added in staff settings or on the
+ * grid, given a shift, or clocked in), a page at a time, by name or in the grid's order; with
+ * `only`, that one employee whether on the schedule or not. One more than the page when there is
+ * a next page.
+ */
+export function employeesPage(tx: Tx, orgId: string, opts: PageOptions) {
+  return rows<PageRow>(
+    tx,
+    sql`select id, full_name, category_id, position_ids, hourly_cost_cents
+      from (${pageSql(orgId, opts)}) p order by n`,
+  );
+}
+
+/**
+ * A page of employees (as employeesPage) with rows of theirs joined, in one statement: `join` is
+ * a left join whose rows carry `columns` (`present` is true on a joined row), `order` sorts each
+ * employee's rows. An employee with none comes once, with the joined columns null.
+ */
+export async function employeesPageWith<T>(
+  tx: Tx,
+  orgId: string,
+  opts: PageOptions,
+  joined: { columns: SQL; join: (onPage: SQL) => SQL; present: SQL; order: SQL; rosterColumns?: boolean },
+) {
+  // Category, positions and cost only where they are used (the grid), not on every session row.
+  const roster =
+    joined.rosterColumns === false
+      ? sql`null::uuid as page_category_id, null::jsonb as page_position_ids, null::int as page_hourly_cost_cents`
+      : sql`p.category_id as page_category_id, p.position_ids as page_position_ids,
+          p.hourly_cost_cents as page_hourly_cost_cents`;
+  // The page's columns are prefixed, so that the joined rows may use any names.
+  const found = await rows<{
+    page_id: string;
+    page_full_name: string;
+    page_category_id: string | null;
+    page_position_ids: unknown;
+    page_hourly_cost_cents: number | null;
+    present: boolean;
+  }>(
+    tx,
+    sql`select p.id as page_id, p.full_name as page_full_name, ${roster},
+          ${joined.present} as present, ${joined.columns}
+        from (${pageSql(orgId, opts)}) p
+        ${joined.join(sql`p.n <= ${opts.pageSize}`)}
+        order by p.n, ${joined.order}`,
+  );
+  const people: PageRow[] = [];
+  const list: T[] = [];
+  for (const r of found) {
+    if (people.at(-1)?.id !== r.page_id) {
+      people.push({
+        id: r.page_id,
+        full_name: r.page_full_name,
+        category_id: r.page_category_id,
+        position_ids: r.page_position_ids,
+        hourly_cost_cents: r.page_hourly_cost_cents,
+      });
+    }
+    if (r.present) list.push(r as unknown as T);
+  }
+  return { people, rows: list };
+}
