@@ -10,6 +10,7 @@ import type { App } from '../../plugins/types.ts';
 import { registerContactHooks } from '../contacts/index.ts';
 import { registerWorkLock } from '../staff/index.ts';
 import { payrollContactHooks } from './merge.ts';
+import { lockPaidDaysShared } from './open-from.ts';
 import { payrollRoutes } from './payroll.routes.ts';
 import { payrollOpenFrom } from './runs.service.ts';
 import { salaryRoutes } from './salary.routes.ts';
@@ -23,7 +24,12 @@ export { type PosCardTips, setTipsPosSource, type TipsPosSource } from './tips/p
 export function register(app: App) {
   registerContactHooks('payroll', payrollContactHooks);
   // Paid time stays as paid: staff refuses edits before the first day no completed run covers.
-  registerWorkLock('payroll', payrollOpenFrom);
+  // The edit holds the paid-days lock shared until it commits and a run takes it exclusively, so
+  // an edit racing a run is either in the run or sees its period paid (never kept unpaid).
+  registerWorkLock('payroll', async (tx, orgId) => {
+    await lockPaidDaysShared(tx, orgId);
+    return payrollOpenFrom(tx, orgId);
+  });
   salaryRoutes(app);
   payrollRoutes(app);
   tipsRoutes(app);

@@ -56,4 +56,32 @@ describe.skipIf(!REAL_DATABASE_URL)(`payroll races (${DB_KIND})`, () => {
     );
     expect(rows[0]!.n).toBe(1);
   });
+  it('time sheet entries typed while the period runs: each is paid or refused, never kept unpaid', async () => {
+    // The week of 2025-06-08: an hour already recorded, then twenty half-hour entries racing the run.
+    await recordWork(k, k.employeeId, '2025-06-09', '09:00', '10:00');
+    const days = ['2025-06-09', '2025-06-10', '2025-06-11', '2025-06-12', '2025-06-13'];
+    const entry = (i: number) => {
+      const hour = 11 + Math.floor(i / days.length);
+      return recordWork(k, k.employeeId, days[i % days.length]!, `${hour}:00`, `${hour}:30`);
+    };
+    const answers = await Promise.all([
+      ...Array.from({ length: 10 }, (_, i) => entry(i)),
+      k.admin.call('POST', '/api/payroll/run', { periodStart: '2025-06-08' }),
+      ...Array.from({ length: 10 }, (_, i) => entry(10 + i)),
+    ]);
+    const run = answers[10]!;
+    expect(run.status).toBe(200);
+    const edits = answers.filter((_, i) => i !== 10);
+    for (const a of edits) expect([200, 409]).toContain(a.status);
+    const accepted = edits.filter((a) => a.status === 200).length;
+    const [kept] = await k.query<{ n: number }>(
+      `select count(*)::int as n from work_histories
+        where contact_id = $1 and start_at >= '2025-06-09' and start_at < '2025-06-14'`,
+      [k.employeeId],
+    );
+    expect(kept!.n).toBe(1 + accepted);
+    const line = run.body.data.lines.find((l: { contactId: string }) => l.contactId === k.employeeId);
+    expect(line.regularMinutes + line.overtimeMinutes).toBe(60 + 30 * accepted);
+    expect((await entry(0)).status).toBe(409);
+  });
 });
