@@ -5,6 +5,7 @@
 // included) and that period's tip share of the pool. Everything the bench adds is removed after.
 import pg from 'pg';
 import { BIG_ORG, LARGE_ADMIN, LARGE_PASSWORD, largeDatabaseUrl } from '../scripts/seed-large.sql.ts';
+import { addBenchEmployees, addYearOfWork, removeBenchEmployees } from './bench-employees.ts';
 import { withServer } from './contacts.ts';
 import { type Figure, freePort, measure, PG_URL, serverDuration, signIn, startProcess } from './harness.ts';
 
@@ -24,25 +25,7 @@ async function setUp(client: pg.Client, orgId: string) {
   await tearDown(client, orgId);
   const t0 = performance.now();
   await client.query('begin');
-  await client.query(
-    `insert into users (id, email, password_hash, full_name)
-     select gen_random_uuid(), 'bench-payroll-' || n || '@large.test',
-       (select password_hash from users where email = $1), 'Bench Payee ' || lpad(n::text, 3, '0')
-     from generate_series(1, $2::int) n`,
-    [LARGE_ADMIN, EMPLOYEES],
-  );
-  await client.query(
-    `insert into memberships (organization_id, user_id, user_type)
-     select $1, id, 'employee' from users where email like 'bench-payroll-%@large.test'`,
-    [orgId],
-  );
-  await client.query(
-    `insert into contacts (organization_id, id, full_name, email, contact_type_id, user_id)
-     select $1, gen_random_uuid(), u.full_name, u.email,
-       (select id from contact_types where organization_id = $1 and type = 'employee' limit 1), u.id
-     from users u where u.email like 'bench-payroll-%@large.test'`,
-    [orgId],
-  );
+  await addBenchEmployees(client, orgId, { prefix: 'bench-payroll', name: 'Bench Payee', count: EMPLOYEES });
   await client.query(
     `insert into staff_positions (organization_id, id, name) values
        ($1, gen_random_uuid(), 'Bench Server'), ($1, gen_random_uuid(), 'Bench Cook')`,
@@ -64,16 +47,7 @@ async function setUp(client: pg.Client, orgId: string) {
      from contacts where organization_id = $1 and email like 'bench-payroll-%@large.test'`,
     [orgId],
   );
-  await client.query(
-    `insert into work_histories (organization_id, id, contact_id, description, start_at, end_at, break_times)
-     select c.organization_id, gen_random_uuid(), c.id, 'Bench',
-       d + time '09:00' + (hashtext(c.id::text || d::text) & 15) * interval '1 minute', d + time '17:00',
-       jsonb_build_array(jsonb_build_object('_id', gen_random_uuid(), 'start', to_char(d + time '12:00', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-         'end', to_char(d + time '12:30', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'description', 'Lunch'))
-     from contacts c cross join generate_series(current_date - 365, current_date - 1, interval '1 day') d
-     where c.organization_id = $1 and c.email like 'bench-payroll-%@large.test' and extract(dow from d) between 1 and 5`,
-    [orgId],
-  );
+  await addYearOfWork(client, orgId, 'bench-payroll');
   await client.query(
     `with loc as (insert into tip_locations (organization_id, id, name) values ($1, gen_random_uuid(), 'Bench bar') returning id),
           pool as (insert into tip_pools (organization_id, id, name, basis) values ($1, gen_random_uuid(), 'Bench pool', 'hours') returning id),
@@ -105,20 +79,8 @@ async function tearDown(client: pg.Client, orgId: string) {
     `delete from staff_positions where organization_id = $1 and name in ('Bench Server', 'Bench Cook')`,
     [orgId],
   );
-  const bench = `select id from contacts where organization_id = $1 and email like 'bench-payroll-%@large.test'`;
-  await client.query(`delete from role_assignments where organization_id = $1 and contact_id in (${bench})`, [
-    orgId,
-  ]);
-  // Salaries, sessions and staff records go with the contacts (foreign keys cascade).
-  await client.query(
-    `delete from contacts where organization_id = $1 and email like 'bench-payroll-%@large.test'`,
-    [orgId],
-  );
-  await client.query(
-    `delete from memberships where organization_id = $1 and user_id in (select id from users where email like 'bench-payroll-%@large.test')`,
-    [orgId],
-  );
-  await client.query(`delete from users where email like 'bench-payroll-%@large.test'`);
+  // Salaries, sessions and staff records go with the contacts.
+  await removeBenchEmployees(client, orgId, 'bench-payroll');
 }
 
 /** Another bench working on the same organisation can deadlock a delete: try again. */

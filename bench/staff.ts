@@ -5,6 +5,7 @@
 // bench adds is removed afterwards.
 import pg from 'pg';
 import { BIG_ORG, LARGE_ADMIN, LARGE_PASSWORD, largeDatabaseUrl } from '../scripts/seed-large.sql.ts';
+import { addBenchEmployees, addYearOfWork, removeBenchEmployees } from './bench-employees.ts';
 import { withServer } from './contacts.ts';
 import {
   CONNECTIONS,
@@ -43,31 +44,7 @@ export async function setUp(client: pg.Client, orgId: string) {
   await tearDown(client, orgId);
   const t0 = performance.now();
   await client.query('begin');
-  await client.query(
-    `insert into users (id, email, password_hash, full_name)
-     select gen_random_uuid(), 'bench-staff-' || n || '@large.test',
-       (select password_hash from users where email = $1), 'Bench Employee ' || lpad(n::text, 3, '0')
-     from generate_series(1, $2::int) n`,
-    [LARGE_ADMIN, EMPLOYEES],
-  );
-  await client.query(
-    `insert into memberships (organization_id, user_id, user_type)
-     select $1, id, 'employee' from users where email like 'bench-staff-%@large.test'`,
-    [orgId],
-  );
-  await client.query(
-    `insert into contacts (organization_id, id, full_name, email, contact_type_id, user_id)
-     select $1, gen_random_uuid(), u.full_name, u.email,
-       (select id from contact_types where organization_id = $1 and type = 'employee' limit 1), u.id
-     from users u where u.email like 'bench-staff-%@large.test'`,
-    [orgId],
-  );
-  await client.query(
-    `insert into role_assignments (organization_id, id, user_id, contact_type_id, contact_id)
-     select c.organization_id, gen_random_uuid(), c.user_id, c.contact_type_id, c.id
-     from contacts c where c.organization_id = $1 and c.email like 'bench-staff-%@large.test'`,
-    [orgId],
-  );
+  await addBenchEmployees(client, orgId, { prefix: 'bench-staff', name: 'Bench Employee', count: EMPLOYEES });
   await client.query(
     `insert into staff_members (organization_id, contact_id, row_order, hourly_cost_cents)
      select organization_id, id, row_number() over (order by full_name), 1500 + (hashtext(email) & 1023)
@@ -75,16 +52,7 @@ export async function setUp(client: pg.Client, orgId: string) {
     [orgId],
   );
   // A year of weekdays: a session 09:00-17:00 with a 30-minute lunch, and the published shift.
-  await client.query(
-    `insert into work_histories (organization_id, id, contact_id, description, start_at, end_at, break_times)
-     select c.organization_id, gen_random_uuid(), c.id, 'Bench',
-       d + time '09:00' + (hashtext(c.id::text || d::text) & 15) * interval '1 minute', d + time '17:00',
-       jsonb_build_array(jsonb_build_object('_id', gen_random_uuid(), 'start', to_char(d + time '12:00', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-         'end', to_char(d + time '12:30', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'description', 'Lunch'))
-     from contacts c cross join generate_series(current_date - 365, current_date - 1, interval '1 day') d
-     where c.organization_id = $1 and c.email like 'bench-staff-%@large.test' and extract(dow from d) between 1 and 5`,
-    [orgId],
-  );
+  await addYearOfWork(client, orgId, 'bench-staff');
   await client.query(
     `insert into employee_shifts (organization_id, id, contact_id, shift_name, start_at, end_at,
        pub_contact_id, pub_shift_name, pub_position_ids, pub_start_at, pub_end_at, published_at)
@@ -109,20 +77,8 @@ export async function setUp(client: pg.Client, orgId: string) {
 }
 
 export async function tearDown(client: pg.Client, orgId: string) {
-  const bench = `select id from contacts where organization_id = $1 and email like 'bench-staff-%@large.test'`;
-  await client.query(`delete from role_assignments where organization_id = $1 and contact_id in (${bench})`, [
-    orgId,
-  ]);
-  // Sessions, screenshots, shifts and staff records go with the contacts (foreign keys cascade).
-  await client.query(
-    `delete from contacts where organization_id = $1 and email like 'bench-staff-%@large.test'`,
-    [orgId],
-  );
-  await client.query(
-    `delete from memberships where organization_id = $1 and user_id in (select id from users where email like 'bench-staff-%@large.test')`,
-    [orgId],
-  );
-  await client.query(`delete from users where email like 'bench-staff-%@large.test'`);
+  // Sessions, screenshots, shifts and staff records go with the contacts.
+  await removeBenchEmployees(client, orgId, 'bench-staff');
 }
 
 /**
