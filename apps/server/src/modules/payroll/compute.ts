@@ -12,11 +12,12 @@ import {
   type WorkSession,
   zonedDayStart,
 } from '@opsuite/shared';
-import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { bookingSlots, bookingTypes, classSchedules } from '../booking/booking.tables.ts';
 import { contacts } from '../contacts/contacts.tables.ts';
 import { workHistories } from '../staff/time/time.tables.ts';
+import { minutesOf, payableSession, payableWork } from './payable-work.ts';
 import { employeeSalaries } from './payroll.tables.ts';
 import { cardTipsByEmployee, type PeriodTipShare, periodTipShare } from './tips/share.service.ts';
 
@@ -24,7 +25,6 @@ import { cardTipsByEmployee, type PeriodTipShare, periodTipShare } from './tips/
 // history (ended, and confirmed when the limit ended it) for hourly wages, classes taught for
 // per-class wages, the cycle's share of the salary for salaried ones. Read only, plain selects.
 
-const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
 export interface SalaryRow {
@@ -81,18 +81,13 @@ async function sessionsByEmployee(tx: Queryable, orgId: string, period: DayRange
         eq(workHistories.organizationId, orgId),
         gte(workHistories.startAt, new Date(from)),
         lt(workHistories.startAt, new Date(to)),
-        isNotNull(workHistories.endAt),
-        or(eq(workHistories.autoEnded, false), isNotNull(workHistories.confirmedAt)),
+        payableWork(),
       ),
     );
   const out = new Map<string, WorkSession[]>();
   for (const row of found) {
     const list = out.get(row.contactId) ?? [];
-    list.push({
-      start: row.startAt,
-      end: row.endAt!,
-      breaks: row.breakTimes.map((b) => ({ start: new Date(b.start), end: b.end ? new Date(b.end) : null })),
-    });
+    list.push(payableSession(row));
     out.set(row.contactId, list);
   }
   return out;
@@ -191,8 +186,8 @@ export async function computeLines(
         },
       });
       Object.assign(base, {
-        regularMinutes: Math.round(pay.regularMs / MINUTE_MS),
-        overtimeMinutes: Math.round(pay.overtimeMs / MINUTE_MS),
+        regularMinutes: minutesOf(pay.regularMs),
+        overtimeMinutes: minutesOf(pay.overtimeMs),
         sessions: countSessionsIn(mine, period, timeZone),
         regularCents: pay.regularCents,
         overtimeCents: pay.overtimeCents,

@@ -11,11 +11,12 @@ import {
   workTimeAt,
   zonedDayStart,
 } from '@opsuite/shared';
-import { and, eq, gt, gte, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.ts';
 import { employeeShifts } from '../../staff/schedule/schedule.tables.ts';
 import { staffMembers } from '../../staff/settings/settings.tables.ts';
 import { workHistories } from '../../staff/time/time.tables.ts';
+import { payableSession, payableWork } from '../payable-work.ts';
 import type { PoolDef } from './pools.read.ts';
 import { dailyTips, tipPoolLocations } from './tips.tables.ts';
 
@@ -24,7 +25,6 @@ import { dailyTips, tipPoolLocations } from './tips.tables.ts';
 // rules of tip-share.ts. An employee who worked for two pools on a day counts in one: a pool with
 // tips that day before one without, then where they worked longest, a tie going to the older pool.
 
-const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
 export interface ShareLine {
@@ -123,18 +123,13 @@ async function workOf(tx: Queryable, orgId: string, from: number, to: number, ro
         gte(workHistories.startAt, new Date(from - 2 * DAY_MS)),
         lt(workHistories.startAt, new Date(to)),
         gt(workHistories.endAt, new Date(from)),
-        isNotNull(workHistories.endAt),
-        or(eq(workHistories.autoEnded, false), isNotNull(workHistories.confirmedAt)),
+        payableWork(),
         sql`${positions} ?| ${roles}`,
       ),
     );
   for (const row of found) {
     const work: EmployeeWork = out.get(row.contactId) ?? { sessions: [], positionsAt: new Map() };
-    work.sessions.push({
-      start: row.startAt,
-      end: row.endAt!,
-      breaks: row.breakTimes.map((b) => ({ start: new Date(b.start), end: b.end ? new Date(b.end) : null })),
-    });
+    work.sessions.push(payableSession(row));
     work.positionsAt.set(+row.startAt, row.positions ?? []);
     out.set(row.contactId, work);
   }
@@ -277,5 +272,3 @@ export async function liveShare(
   }
   return result;
 }
-
-export const minutesOf = (ms: number) => Math.round(ms / MINUTE_MS);

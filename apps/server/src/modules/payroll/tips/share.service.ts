@@ -12,9 +12,10 @@ import type { Queryable, Tx } from '../../../db/client.ts';
 import { newId } from '../../../lib/ids.ts';
 import { contacts } from '../../contacts/contacts.tables.ts';
 import { payrollOpenFrom } from '../open-from.ts';
+import { minutesOf } from '../payable-work.ts';
 import { employeeSalaries } from '../payroll.tables.ts';
 import { loadPools, type PoolDef } from './pools.read.ts';
-import { liveShare, minutesOf, type PoolDayShare } from './share.compute.ts';
+import { liveShare, type PoolDayShare } from './share.compute.ts';
 import { tipSharePaid } from './tips.tables.ts';
 
 // The tip share of a date range: days of paid periods as they were paid (stored when the payroll
