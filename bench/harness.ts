@@ -169,3 +169,35 @@ export async function signIn(base: string, email = 'admin@demo.test', password =
     isemployee: String(body.userData.isEmployee),
   };
 }
+
+/** What a bench that needs the large seed says when `databaseUrl` (its database) is missing. */
+export function largeSeedMissing(what: string, databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  return (
+    `${what}: NOT MEASURED, the large seed (database ${url.pathname.slice(1)} on ${url.host}) is missing. ` +
+    'Create it with `npm run seed:large`, then run `npm run bench` again.'
+  );
+}
+
+/**
+ * A bench run alone (`npx tsx bench/<name>.ts`): the bare Fastify baseline, then the bench, its
+ * figures printed beside the baseline of the same run and its verdict lines; exit code 1 when a
+ * target is missed.
+ */
+export async function runAlone(bench: () => Promise<{ figures: Figure[]; lines: string[]; pass: boolean }>) {
+  const barePort = await freePort();
+  const bare = await startProcess(['bench/bare-server.ts'], { PORT: String(barePort) }, 'ready');
+  let baseline: Figure;
+  try {
+    baseline = await measure('bare Fastify JSON (baseline)', `http://127.0.0.1:${barePort}/json`);
+  } finally {
+    bare.kill('SIGTERM');
+  }
+  const r = await bench();
+  for (const f of [baseline, ...r.figures])
+    console.log(
+      `${f.name}: ${f.rps.toFixed(f.rps < 100 ? 1 : 0)} req/s (${(f.rps / baseline.rps).toFixed(4)} of bare), p99 ${f.p99} ms, srv p99 ${f.serverP99 ?? '?'} ms, p99 @1 ${f.p99One ?? '-'}`,
+    );
+  console.log(r.lines.join('\n'));
+  if (!r.pass) process.exitCode = 1;
+}

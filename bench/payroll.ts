@@ -7,7 +7,15 @@ import pg from 'pg';
 import { BIG_ORG, LARGE_ADMIN, LARGE_PASSWORD, largeDatabaseUrl } from '../scripts/seed-large.sql.ts';
 import { addBenchEmployees, addYearOfWork, removeBenchEmployees } from './bench-employees.ts';
 import { withServer } from './contacts.ts';
-import { type Figure, freePort, measure, PG_URL, serverDuration, signIn, startProcess } from './harness.ts';
+import {
+  type Figure,
+  largeSeedMissing,
+  measure,
+  PG_URL,
+  runAlone,
+  serverDuration,
+  signIn,
+} from './harness.ts';
 
 export const PENDING_TARGET_MS = 2000;
 export const TIP_SHARE_TARGET_MS = 200;
@@ -208,36 +216,12 @@ export async function benchPayroll(): Promise<PayrollBench> {
 }
 
 function notMeasured(): string {
-  const url = new URL(largeDatabaseUrl(PG_URL));
-  return `Payroll pending and tip share: NOT MEASURED, the large seed (database ${url.pathname.slice(1)} on ${url.host}) is missing. Create it with \`npm run seed:large\`, then run \`npm run bench\` again.`;
+  return largeSeedMissing('Payroll pending and tip share', largeDatabaseUrl(PG_URL));
 }
 
-/** Run alone (`npx tsx bench/payroll.ts`): the payroll figures beside the bare Fastify baseline of the same run. */
-async function standalone() {
-  const barePort = await freePort();
-  const bare = await startProcess(['bench/bare-server.ts'], { PORT: String(barePort) }, 'ready');
-  let baseline: Figure;
-  try {
-    baseline = await measure(
-      'bare Fastify JSON (baseline)',
-      `http://127.0.0.1:${barePort}/json`,
-      {},
-      { single: true },
-    );
-  } finally {
-    bare.kill('SIGTERM');
-  }
-  const r = await benchPayroll();
-  for (const f of [baseline, ...r.figures])
-    console.log(
-      `${f.name}: ${f.rps.toFixed(1)} req/s (${(f.rps / baseline.rps).toFixed(4)} of bare), p99 ${f.p99} ms, srv p99 ${f.serverP99 ?? '?'} ms, p99 @1 ${f.p99One ?? '-'}`,
-    );
-  console.log(r.lines.join('\n'));
-  if (!r.pass) process.exitCode = 1;
-}
-
+// Run alone (`npx tsx bench/payroll.ts`): the figures beside the bare Fastify baseline of the same run.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  standalone().catch((err) => {
+  runAlone(benchPayroll).catch((err) => {
     console.error(err);
     process.exit(1);
   });

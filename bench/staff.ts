@@ -11,13 +11,13 @@ import {
   CONNECTIONS,
   DURATION,
   type Figure,
-  freePort,
+  largeSeedMissing,
   measure,
   PG_URL,
   p99Of,
+  runAlone,
   serverDuration,
   signIn,
-  startProcess,
 } from './harness.ts';
 
 export const START_END_P99_TARGET_MS = 50;
@@ -235,34 +235,12 @@ export async function benchStaff(): Promise<StaffBench> {
 }
 
 function notMeasured(): string {
-  const url = new URL(largeDatabaseUrl(PG_URL));
-  return (
-    `Staff start/end work, week grid and time sheet: NOT MEASURED, the large seed (database ${url.pathname.slice(1)} ` +
-    `on ${url.host}) is missing. Create it with \`npm run seed:large\`, then run \`npm run bench\` again.`
-  );
+  return largeSeedMissing('Staff start/end work, week grid and time sheet', largeDatabaseUrl(PG_URL));
 }
 
-/** Run alone (`npx tsx bench/staff.ts`): the staff figures beside the bare Fastify baseline of the same run. */
-async function standalone() {
-  const barePort = await freePort();
-  const bare = await startProcess(['bench/bare-server.ts'], { PORT: String(barePort) }, 'ready');
-  let baseline: Figure;
-  try {
-    baseline = await measure('bare Fastify JSON (baseline)', `http://127.0.0.1:${barePort}/json`);
-  } finally {
-    bare.kill('SIGTERM');
-  }
-  const r = await benchStaff();
-  for (const f of [baseline, ...r.figures])
-    console.log(
-      `${f.name}: ${f.rps.toFixed(0)} req/s (${(f.rps / baseline.rps).toFixed(3)} of bare), p99 ${f.p99} ms, srv p99 ${f.serverP99 ?? '?'} ms, p99 @1 ${f.p99One ?? '-'}`,
-    );
-  console.log(r.lines.join('\n'));
-  if (!r.pass) process.exitCode = 1;
-}
-
+// Run alone (`npx tsx bench/staff.ts`): the figures beside the bare Fastify baseline of the same run.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  standalone().catch((err) => {
+  runAlone(benchStaff).catch((err) => {
     console.error(err);
     process.exit(1);
   });
