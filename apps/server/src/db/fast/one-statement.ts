@@ -10,19 +10,24 @@ type Run = (...args: unknown[]) => Promise<unknown>;
  * prepared.ts sends past it, goes through the transaction handle on the session.
  */
 export function fenceOneStatement(tx: Tx): void {
+  fenceStatements(tx, 1);
+}
+
+/** PGlite: refuses every statement of the transaction after the next `allowed` ones. */
+export function fenceStatements(tx: Tx, allowed: number): void {
   const session = (tx as unknown as { session: { client: Record<string, Run> } }).session;
   const inner = session.client;
-  let used = false;
-  const once =
+  let left = allowed;
+  const counted =
     (run: Run): Run =>
     (...args) => {
-      if (used) return Promise.reject(alreadyCommitted());
-      used = true;
-      return run(...args);
+      if (left === 0) return Promise.reject(alreadyCommitted());
+      left--;
+      return run.apply(inner, args);
     };
   session.client = Object.create(inner, {
-    query: { value: once(inner.query!) },
-    exec: { value: once(inner.exec!) },
-    sql: { value: once(inner.sql!) },
+    query: { value: counted(inner.query!) },
+    exec: { value: counted(inner.exec!) },
+    sql: { value: counted(inner.sql!) },
   });
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Tx } from '../client.ts';
+import { fenceStatements } from './one-statement.ts';
 import { TenantClient } from './tenant-pg.ts';
 
 const dialect = new PgDialect();
@@ -33,8 +34,7 @@ export async function preparedSql<T>(tx: Tx, query: SQL): Promise<T[]> {
   logged(tx, text, params);
   const client = pgClientOf(tx);
   if (!client) return plainRows<T>(tx, text, params);
-  const name = `q_${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`;
-  return (await client.queryOnGenericPlan({ name, text, values: params })).rows as T[];
+  return (await client.queryOnGenericPlan({ name: statementName(text), text, values: params })).rows as T[];
 }
 
 /** Statements sent past drizzle still reach its logger, like every other statement. */
@@ -71,3 +71,44 @@ export async function runThenCommit<T>(tx: Tx, name: string, text: string, param
   client.commitAfterNext();
   return (await client.query({ name, text, values: params })).rows as T[];
 }
+
+/** A read for readsThenCommit; `generic` as preparedSql (one plan right for every organisation). */
+export interface BatchRead {
+  query: SQL;
+  generic?: boolean;
+}
+
+/**
+ * Independent reads sent in one write, COMMIT right behind them: one round trip for a page that
+ * needs several (the schedule grid's roster, time off, rates and week status). A `generic` read
+ * runs as preparedSql's, on one generic plan per connection; the others are parsed and planned
+ * for their values. Nothing may run in the transaction after it (refused on both databases). On
+ * PGlite the reads run one after another and the transaction commits as usual.
+ */
+export async function readsThenCommit<T extends unknown[][]>(tx: Tx, reads: BatchRead[]): Promise<T> {
+  const built = reads.map(({ query, generic }) => {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    logged(tx, text, params);
+    return { text, params, generic: generic === true };
+  });
+  const client = pgClientOf(tx);
+  if (!client) {
+    const out: unknown[][] = [];
+    for (const r of built) out.push(await plainRows(tx, r.text, r.params));
+    fenceStatements(tx, 0); // a later statement fails here too, as it does on PostgreSQL
+    return out as T;
+  }
+  client.commitAfterNext();
+  const results = await client.queryAll(
+    built.map((r) => ({
+      config: r.generic
+        ? { name: statementName(r.text), text: r.text, values: r.params }
+        : { text: r.text, values: r.params },
+      generic: r.generic,
+    })),
+  );
+  return results.map((r) => r.rows) as T;
+}
+
+const statementName = (text: string) =>
+  `q_${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`;

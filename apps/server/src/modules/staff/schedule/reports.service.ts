@@ -16,7 +16,7 @@ import { json, managesStaff, ownContact, requireManager } from '../access.ts';
 import { timeSettings } from '../settings/settings.service.ts';
 import { employeesPage } from '../time/roster.ts';
 import { breaksOf } from '../time/work-rows.ts';
-import { rateOf } from './shifts.service.ts';
+import { rateOf } from './shift-rows.ts';
 
 // Sales budgets against the week's labour cost, and attendance (the published schedule against
 // the time clock: on time, late, absent, overtime), with a manager's records over it.

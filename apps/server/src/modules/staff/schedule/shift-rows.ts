@@ -32,6 +32,15 @@ export const shiftColumns = sql`s.id, s.contact_id, s.shift_name, s.position_ids
   exists (select 1 from shift_pool p where p.organization_id = s.organization_id and p.shift_id = s.id
           and p.status = 'offered') as on_offer`;
 
+/** shiftColumns as the keys and values of a JSON object (json_build_object). */
+export const shiftJsonFields = sql`'id', s.id, 'contact_id', s.contact_id, 'shift_name', s.shift_name,
+  'position_ids', s.position_ids, 'start_at', ${isoText(sql`s.start_at`)}, 'end_at', ${isoText(sql`s.end_at`)},
+  'note', s.note, 'removed', s.removed_at is not null, 'pub_contact_id', s.pub_contact_id,
+  'pub_shift_name', s.pub_shift_name, 'pub_position_ids', s.pub_position_ids,
+  'pub_start_at', ${isoText(sql`s.pub_start_at`)}, 'pub_end_at', ${isoText(sql`s.pub_end_at`)},
+  'on_offer', exists (select 1 from shift_pool p where p.organization_id = s.organization_id and p.shift_id = s.id
+          and p.status = 'offered')`;
+
 export function selectShifts(tx: Tx, where: SQL, tail: SQL = sql``) {
   return rows<ShiftRow>(tx, sql`select ${shiftColumns} from employee_shifts s where ${where} ${tail}`);
 }
@@ -128,3 +137,38 @@ export async function assertFree(
   );
   if (clash) throw conflict(`This shift overlaps ${clash.shift_name} of the same employee`, field);
 }
+
+export interface TimeOffRow {
+  id: string;
+  contact_id: string;
+  start_at: string;
+  end_at: string;
+  reason: string;
+}
+
+/** Time off in `statuses` overlapping [from, to): of these employees, or of everyone (null). */
+export const timeOffSql = (
+  orgId: string,
+  contactIds: string[] | null,
+  from: number,
+  to: number,
+  statuses = ['approved'],
+) =>
+  sql`select id, contact_id, ${isoText(sql`start_at`)} as start_at, ${isoText(sql`end_at`)} as end_at,
+        coalesce(payload->>'reason', '') as reason
+      from staff_requests
+      where organization_id = ${orgId} and kind = 'timeOff' and status = any(${sql.param(statuses)}::text[])
+        ${contactIds ? sql`and contact_id = any(${sql.param(contactIds)}::uuid[])` : sql``}
+        and start_at < ${new Date(to).toISOString()} and end_at > ${new Date(from).toISOString()}
+      order by start_at`;
+
+export const timeOffAnswer = (t: TimeOffRow) => ({
+  _id: t.id,
+  startDate: t.start_at,
+  endDate: t.end_at,
+  reason: t.reason,
+});
+
+/** The employee's own hourly cost, else the shift's first position's, else nothing. */
+export const rateOf = (own: number | null, positionIds: string[], positions: Map<string, number>) =>
+  own ?? positions.get(positionIds[0] ?? '') ?? 0;

@@ -22,7 +22,8 @@ import { requireManager, staffAccess } from '../access.ts';
 import { listActivity } from './activity.ts';
 import { Outbox } from './notify.ts';
 import { copyLastWeek, publishWeek, revertWeek, saveRowOrder } from './publish.service.ts';
-import { createShift, deleteShift, mySchedule, scheduleWeek, updateShift } from './shifts.service.ts';
+import { createShift, deleteShift, mySchedule, updateShift } from './shifts.service.ts';
+import { scheduleWeek } from './week-grid.ts';
 
 // employee-shifts: the week grid, shift writes, publishing, reverting, copying a week, the row
 // order, the activity log, and an employee's own published week.

@@ -2,11 +2,12 @@ import { addDaysToIsoDate, type WorkSession, workedMsByDay, zonedDayStart, zoned
 import type { MyClockAnswer } from '@opsuite/shared/contracts/staff-time';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
+import { readsThenCommit } from '../../../db/fast/prepared.ts';
 import { isoText, rows } from '../../../lib/sql.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
 import { managesStaff, ownContact, requireManager } from '../access.ts';
 import { timeSettings } from '../settings/settings.service.ts';
-import { type EmployeeRow, employeesPageWith, type PageOptions } from './roster.ts';
+import { type EmployeeRow, genericPage, type PageOptions, pageWithSql, splitPage } from './roster.ts';
 import { breaksOf, selectWork, workAnswer } from './work-rows.ts';
 
 // Hours by employee and day: the week's overview (time sheet), who is working now, who worked on
@@ -86,9 +87,12 @@ const sessionOf = (r: SpanTimes, now: number): WorkSession => {
   };
 };
 
-/** A page of employees with their sessions overlapping [from, to), in one statement. */
+/**
+ * A page of employees with their sessions overlapping [from, to), in one statement sent with
+ * COMMIT behind it on its generic plan (readsThenCommit): nothing may run after it.
+ */
 async function pageWithSpans(tx: Tx, orgId: string, opts: PageOptions, from: number, to: number) {
-  const { people, rows: spans } = await employeesPageWith<SpanTimes>(tx, orgId, opts, {
+  const query = pageWithSql(orgId, opts, {
     columns: spanTimeColumns,
     join: (onPage) =>
       sql`left join work_histories w on ${onPage} and w.organization_id = ${orgId} and w.contact_id = p.id
@@ -97,6 +101,8 @@ async function pageWithSpans(tx: Tx, orgId: string, opts: PageOptions, from: num
     order: sql`w.start_at`,
     rosterColumns: false,
   });
+  const [found] = await readsThenCommit<[unknown[]]>(tx, [{ query, generic: genericPage(opts) }]);
+  const { people, rows: spans } = splitPage<SpanTimes>(found);
   return { people, spans };
 }
 
