@@ -11,12 +11,12 @@ import {
   CONNECTIONS,
   DURATION,
   type Figure,
+  jsonPoster,
   largeSeedMissing,
   measure,
   PG_URL,
   p99Of,
   runAlone,
-  serverDuration,
   signIn,
 } from './harness.ts';
 
@@ -82,24 +82,14 @@ export async function tearDown(client: pg.Client, orgId: string) {
 }
 
 /**
- * 50 employees at once, each clocking in and out back to back on its own keep-alive connection,
- * for DURATION seconds after a 2-second warm-up. Each employee finishes the clock-out it is in
- * when time is up, so that no request is cut off half-way (autocannon stops on a timer and drops
- * what is in flight; a clock-in cut off there may still open a session after the run).
+ * 50 employees at once, each clocking in and out back to back on its own keep-alive connection
+ * (node:http, see jsonPoster), for DURATION seconds after a 2-second warm-up. Each employee
+ * finishes the clock-out it is in when time is up, so that no request is cut off half-way
+ * (autocannon stops on a timer and drops what is in flight; a clock-in cut off there may still
+ * open a session after the run).
  */
 async function startEnd(base: string, tokens: Record<string, string>[]) {
-  const post = async (headers: Record<string, string>, path: string, body: unknown) => {
-    const t0 = performance.now();
-    const res = await fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const text = await res.text();
-    const ms = performance.now() - t0;
-    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${text}`);
-    return { ms, server: serverDuration({ 'server-timing': res.headers.get('server-timing') ?? '' }), text };
-  };
+  const { post, close } = jsonPoster(base);
   const run = async (seconds: number) => {
     const client: number[] = [];
     const server: number[] = [];
@@ -125,6 +115,7 @@ async function startEnd(base: string, tokens: Record<string, string>[]) {
   };
   await run(2);
   const r = await run(DURATION);
+  close();
   return {
     name: `POST startwork + endwork, ${tokens.length} employees at once (500 on the schedule, a year of history)`,
     ...r,

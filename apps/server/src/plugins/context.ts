@@ -100,7 +100,12 @@ export async function contextKey(
 
 /** The context read as a prepared statement, to travel with BEGIN. */
 export function contextPrelude(key: ContextKey): Prelude {
-  return { name: 'ctx_lookup', text: CONTEXT_SQL, values: [key.organizationId, key.userId, key.assigner] };
+  return {
+    name: 'ctx_lookup',
+    text: CONTEXT_SQL,
+    values: [key.organizationId, key.userId, key.assigner],
+    generic: true,
+  };
 }
 
 /** Turns the context row into the request context, checking the headers against it. */

@@ -17,13 +17,14 @@ import {
 } from '@opsuite/shared/contracts/staff-schedule';
 import { STAFF_TEXT } from '@opsuite/shared/contracts/staff-time';
 import { saved } from '../../../lib/answers.ts';
+import { sendJsonText } from '../../../plugins/serializer.ts';
 import type { App } from '../../../plugins/types.ts';
 import { requireManager, staffAccess } from '../access.ts';
 import { listActivity } from './activity.ts';
 import { Outbox } from './notify.ts';
 import { copyLastWeek, publishWeek, revertWeek, saveRowOrder } from './publish.service.ts';
 import { createShift, deleteShift, mySchedule, updateShift } from './shifts.service.ts';
-import { scheduleWeek } from './week-grid.ts';
+import { scheduleWeekText } from './week-grid.ts';
 
 // employee-shifts: the week grid, shift writes, publishing, reverting, copying a week, the row
 // order, the activity log, and an employee's own published week.
@@ -39,7 +40,10 @@ export function shiftsRoutes(app: App) {
       config: staffAccess('read'),
       schema: { tags, querystring: scheduleQuery, response: { 200: scheduleAnswer } },
     },
-    (req) => req.tenant((tx) => scheduleWeek(tx, req.ctx!, req.query)),
+    async (req, reply) => {
+      const text = await req.tenant((tx) => scheduleWeekText(tx, req.ctx!, req.query));
+      sendJsonText(reply, scheduleAnswer, text);
+    },
   );
   app.get(
     `${BASE}/mine`,

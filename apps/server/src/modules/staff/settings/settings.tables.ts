@@ -68,11 +68,17 @@ export const staffMembers = pgTable(
     positionIds: jsonb('position_ids').$type<string[]>().notNull().default([]),
     hourlyCostCents: integer('hourly_cost_cents'),
     rowOrder: integer('row_order'),
+    /**
+     * lower(full_name) of the contact, kept by the database (sql/staff-members-sort-name.sql):
+     * the roster is read in name order a page at a time without looking up every contact.
+     */
+    sortName: text('sort_name').notNull().default(''),
     updatedAt: updatedAt(),
   },
   (t) => [
     tenantKey(t, t.contactId),
     tenantReference(t, t.contactId, contacts).onDelete('cascade'),
-    index('staff_members_row_order_idx').on(t.organizationId, t.rowOrder),
+    index('staff_members_row_order_idx').on(t.organizationId, t.rowOrder, t.sortName),
+    index('staff_members_sort_name_idx').on(t.organizationId, t.sortName, t.contactId),
   ],
 );

@@ -30,6 +30,7 @@ import {
 } from '@opsuite/shared/contracts/staff-time';
 import { z } from 'zod';
 import { saved } from '../../../lib/answers.ts';
+import { sendJsonText } from '../../../plugins/serializer.ts';
 import type { App } from '../../../plugins/types.ts';
 import { requireManager, staffAccess } from '../access.ts';
 import { timeSettings as readSettings, saveTimeSettings } from '../settings/settings.service.ts';
@@ -43,7 +44,8 @@ import {
   listWork,
   updateTime,
 } from './timesheet.service.ts';
-import { runningNow, weekOverview, workedOn } from './week.service.ts';
+import { runningNow, workedOn } from './week.service.ts';
+import { weekOverviewText } from './week-sheet.ts';
 
 // The time sheet: list, overview (hours per employee per week), who is working, who worked on a
 // day; manual entries, time edits, deleting breaks and entries, confirmations, the audit trail;
@@ -78,7 +80,10 @@ export function timesheetRoutes(app: App) {
       config: staffAccess('read'),
       schema: { tags, querystring: overviewQuery, response: { 200: overviewAnswer } },
     },
-    (req) => req.tenant((tx) => weekOverview(tx, req.ctx!, req.query)),
+    async (req, reply) => {
+      const text = await req.tenant((tx) => weekOverviewText(tx, req.ctx!, req.query));
+      sendJsonText(reply, overviewAnswer, text);
+    },
   );
   app.get(
     `${BASE}/running`,

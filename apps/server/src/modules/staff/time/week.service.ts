@@ -1,13 +1,12 @@
 import { addDaysToIsoDate, type WorkSession, workedMsByDay, zonedDayStart, zonedWeek } from '@opsuite/shared';
 import type { MyClockAnswer } from '@opsuite/shared/contracts/staff-time';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { readsThenCommit } from '../../../db/fast/prepared.ts';
 import { isoText, rows } from '../../../lib/sql.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
-import { managesStaff, ownContact, requireManager } from '../access.ts';
+import { ownContact, requireManager } from '../access.ts';
 import { timeSettings } from '../settings/settings.service.ts';
-import { type EmployeeRow, genericPage, type PageOptions, pageWithSql, splitPage } from './roster.ts';
+import type { EmployeeRow } from './roster.ts';
 import { breaksOf, selectWork, workAnswer } from './work-rows.ts';
 
 // Hours by employee and day: the week's overview (time sheet), who is working now, who worked on
@@ -40,7 +39,7 @@ const spanColumns = sql`w.contact_id, ${isoText(sql`w.start_at`)} as start_at, $
   w.break_times, w.auto_ended, w.confirmed_at is not null as confirmed`;
 
 /** Sessions (alias w) overlapping [from, to): started before its end, at most a day before it. */
-const overlapping = (from: number, to: number) =>
+export const overlapping = (from: number, to: number) =>
   sql`w.start_at < ${new Date(to).toISOString()}
       and w.start_at > ${new Date(from - 86_400_000).toISOString()}
       and coalesce(w.end_at, now()) > ${new Date(from).toISOString()}`;
@@ -54,111 +53,9 @@ function spansIn(tx: Tx, orgId: string, from: number, to: number) {
 }
 
 /** Worked ms per day of `days`, from one employee's sessions. */
-function dayTotals(sessions: WorkSession[], days: string[], timeZone: string) {
+export function dayTotals(sessions: WorkSession[], days: string[], timeZone: string) {
   const byDay = workedMsByDay(sessions, timeZone, 'split');
   return days.map((day) => ({ day, workedMs: byDay[day] ?? 0 }));
-}
-
-/** A session's times as epoch milliseconds (isoText's, read as numbers): the time sheet's rows. */
-interface SpanTimes {
-  contact_id: string;
-  start_ms: number;
-  end_ms: number | null;
-  break_times: unknown;
-  auto_ended: boolean;
-  confirmed: boolean;
-}
-
-// Numbers, not text: a busy week is thousands of sessions, and formatting and parsing each
-// instant as text cost more than the rest of the row.
-const epochMs = (column: SQL) => sql`floor(extract(epoch from ${column}) * 1000)::float8`;
-const spanTimeColumns = sql`w.contact_id, ${epochMs(sql`w.start_at`)} as start_ms, ${epochMs(sql`w.end_at`)} as end_ms,
-  w.break_times, w.auto_ended, w.confirmed_at is not null as confirmed`;
-
-const sessionOf = (r: SpanTimes, now: number): WorkSession => {
-  const end = r.end_ms ?? now;
-  return {
-    start: r.start_ms,
-    end: Math.max(r.start_ms, end),
-    breaks: breaksOf(r as never).map((b) => ({
-      start: Date.parse(b.start),
-      end: b.end ? Date.parse(b.end) : null,
-    })),
-  };
-};
-
-/**
- * A page of employees with their sessions overlapping [from, to), in one statement sent with
- * COMMIT behind it on its generic plan (readsThenCommit): nothing may run after it.
- */
-async function pageWithSpans(tx: Tx, orgId: string, opts: PageOptions, from: number, to: number) {
-  const query = pageWithSql(orgId, opts, {
-    columns: spanTimeColumns,
-    join: (onPage) =>
-      sql`left join work_histories w on ${onPage} and w.organization_id = ${orgId} and w.contact_id = p.id
-            and ${overlapping(from, to)}`,
-    present: sql`w.start_at is not null`,
-    order: sql`w.start_at`,
-    rosterColumns: false,
-  });
-  const [found] = await readsThenCommit<[unknown[]]>(tx, [{ query, generic: genericPage(opts) }]);
-  const { people, rows: spans } = splitPage<SpanTimes>(found);
-  return { people, spans };
-}
-
-export async function weekOverview(
-  tx: Tx,
-  ctx: RequestContext,
-  q: { startOfWeek: string; contactId?: string; page: number; pageSize: number },
-) {
-  const orgId = ctx.organizationId;
-  const timeZone = ctx.organization.timeZone;
-  const week = zonedWeek(q.startOfWeek, timeZone);
-  let only = q.contactId ?? null;
-  if (!managesStaff(ctx)) {
-    if (only && only !== ownContact(ctx)) requireManager(ctx, 'see another employee’s time');
-    only = ownContact(ctx) ?? '00000000-0000-0000-0000-000000000000';
-  }
-  const { people, spans } = await pageWithSpans(
-    tx,
-    orgId,
-    { only, page: q.page, pageSize: q.pageSize },
-    week.startsAt,
-    week.endsAt,
-  );
-  const shown = people.slice(0, q.pageSize);
-  const now = Date.now();
-  // An employee who clocks in and out all day has hundreds of sessions: group them once.
-  const byContact = new Map<string, SpanTimes[]>();
-  for (const span of spans) {
-    const list = byContact.get(span.contact_id);
-    if (list) list.push(span);
-    else byContact.set(span.contact_id, [span]);
-  }
-  const list = shown.map((p) => {
-    const mine = byContact.get(p.id) ?? [];
-    const days = dayTotals(
-      mine.map((s) => sessionOf(s, now)),
-      week.days,
-      timeZone,
-    );
-    return {
-      contactId: p.id,
-      fullName: p.full_name,
-      days,
-      totalMs: days.reduce((sum, d) => sum + d.workedMs, 0),
-      entries: mine.length,
-      open: mine.some((s) => s.end_ms === null),
-      needsConfirmation: mine.filter((s) => s.auto_ended && !s.confirmed).length,
-    };
-  });
-  return {
-    startOfWeek: week.startOfWeek,
-    endOfWeek: week.endOfWeek,
-    days: week.days,
-    list,
-    pagination: { page: q.page, pageSize: q.pageSize, hasMore: people.length > q.pageSize },
-  };
 }
 
 /** Who is clocked in now. */
