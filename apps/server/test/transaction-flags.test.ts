@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
-import { readsThenCommit } from '../src/db/fast/prepared.ts';
+import { readThenCommit } from '../src/db/fast/prepared.ts';
 import { createMailer } from '../src/lib/mailer.ts';
 import { MemoryRateLimiter } from '../src/lib/rate-limiter.ts';
 import type { App } from '../src/plugins/types.ts';
@@ -59,19 +59,19 @@ function probeRoutes(api: App) {
   api.get('/probe/inside', { config: { auth: 'tenant', permission: read, systemReads: true } }, (req) =>
     text(req.tenant(() => database.query('select 1'))),
   );
-  api.get('/probe/reads-then-commit', { config: { auth: 'tenant', permission: read } }, (req) =>
+  api.get('/probe/read-then-commit/:plan', { config: { auth: 'tenant', permission: read } }, (req) =>
     req.tenant(async (tx) => {
-      const [a, b] = await readsThenCommit<[{ n: number }[], { n: number }[]]>(tx, [
-        { query: one },
-        { query: sql`select ${2}::int as n`, generic: true },
-      ]);
-      return { a, b, after: await outcome(tx.execute(one)) };
+      const generic = (req.params as { plan: string }).plan === 'generic';
+      const found = await readThenCommit<{ n: number }>(
+        tx,
+        sql`select ${generic ? 2 : 1}::int as n`,
+        generic,
+      );
+      return { found, after: await outcome(tx.execute(one)) };
     }),
   );
-  api.get('/probe/reads-then-commit/failing', { config: { auth: 'tenant', permission: read } }, (req) =>
-    text(
-      req.tenant((tx) => readsThenCommit(tx, [{ query: one }, { query: sql`select 1 / ${0}::int as n` }])),
-    ),
+  api.get('/probe/read-then-commit-failing', { config: { auth: 'tenant', permission: read } }, (req) =>
+    text(req.tenant((tx) => readThenCommit(tx, sql`select 1 / ${0}::int as n`, false))),
   );
   api.get('/probe/unhandled', { config: { auth: 'tenant', permission: read } }, async () => {
     await database.query('select 1');
@@ -149,16 +149,14 @@ describe(`misused transaction flags fail (${DB_KIND})`, () => {
     );
   });
 
-  it('reads sent together with COMMIT answer in order, and nothing runs after them', async () => {
-    expect(await get('/api/probe/reads-then-commit')).toEqual({
-      a: [{ n: 1 }],
-      b: [{ n: 2 }],
-      after: expect.stringMatching(/already committed with its one statement/),
-    });
-    expect(await get('/api/probe/reads-then-commit/failing')).toEqual({
+  it('a read sent together with COMMIT answers its rows, and nothing runs after it', async () => {
+    const refused = expect.stringMatching(/already committed with its one statement/);
+    expect(await get('/api/probe/read-then-commit/custom')).toEqual({ found: [{ n: 1 }], after: refused });
+    expect(await get('/api/probe/read-then-commit/generic')).toEqual({ found: [{ n: 2 }], after: refused });
+    expect(await get('/api/probe/read-then-commit-failing')).toEqual({
       text: expect.stringMatching(/division by zero/),
     });
-    expect(await get('/api/probe/reads-then-commit')).toMatchObject({ b: [{ n: 2 }] });
+    expect(await get('/api/probe/read-then-commit/generic')).toMatchObject({ found: [{ n: 2 }] });
   });
 
   it('leaves every connection free afterwards', async () => {

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
-import { readsThenCommit } from './prepared.ts';
+import { readThenCommit } from './prepared.ts';
 
 // Answers the server keeps and sends again while what they were built from is unchanged, asked
 // of PostgreSQL like a conditional GET: one statement hashes the versions of the rows a page is
@@ -78,7 +78,7 @@ export interface Part {
  * One statement (with COMMIT behind it: nothing may run after it) that hashes every part's
  * version rows and, unless the hash equals `known`, also sends each part's rows as a JSON array
  * in its query's order. Both are read in the statement's one snapshot, so a hash is never paired
- * with rows of another moment. `generic` as readsThenCommit's.
+ * with rows of another moment. `generic` as readThenCommit's.
  */
 export async function readUnlessUnchanged<P extends Record<string, unknown[]>>(
   tx: Tx,
@@ -110,9 +110,7 @@ export async function readUnlessUnchanged<P extends Record<string, unknown[]>>(
     select fp.h as fingerprint,
       case when fp.h is distinct from ${known}::text then (select json_build_object(${rows})) end as parts
     from fp`;
-  const [found] = await readsThenCommit<[{ fingerprint: string; parts: P | string | null }[]]>(tx, [
-    { query, generic },
-  ]);
+  const found = await readThenCommit<{ fingerprint: string; parts: P | string | null }>(tx, query, generic);
   const row = found[0]!;
   const read = typeof row.parts === 'string' ? (JSON.parse(row.parts) as P) : row.parts;
   return { fingerprint: row.fingerprint, parts: read };

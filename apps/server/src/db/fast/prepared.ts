@@ -72,42 +72,26 @@ export async function runThenCommit<T>(tx: Tx, name: string, text: string, param
   return (await client.query({ name, text, values: params })).rows as T[];
 }
 
-/** A read for readsThenCommit; `generic` as preparedSql (one plan right for every organisation). */
-export interface BatchRead {
-  query: SQL;
-  generic?: boolean;
-}
-
 /**
- * Independent reads sent in one write, COMMIT right behind them: one round trip for a page that
- * needs several (the schedule grid's roster, time off, rates and week status). A `generic` read
- * runs as preparedSql's, on one generic plan per connection; the others are parsed and planned
- * for their values. Nothing may run in the transaction after it (refused on both databases). On
- * PGlite the reads run one after another and the transaction commits as usual.
+ * A query-builder read with COMMIT sent in the same write (TenantClient.commitAfterNext): one
+ * round trip for a page read in one statement. `generic` runs it as preparedSql does, on one
+ * generic plan per connection. Nothing may run in the transaction after it (refused on both
+ * databases); on PGlite it runs as a plain query and the transaction commits as usual.
  */
-export async function readsThenCommit<T extends unknown[][]>(tx: Tx, reads: BatchRead[]): Promise<T> {
-  const built = reads.map(({ query, generic }) => {
-    const { sql: text, params } = dialect.sqlToQuery(query);
-    logged(tx, text, params);
-    return { text, params, generic: generic === true };
-  });
+export async function readThenCommit<T>(tx: Tx, query: SQL, generic: boolean): Promise<T[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  logged(tx, text, params);
   const client = pgClientOf(tx);
   if (!client) {
-    const out: unknown[][] = [];
-    for (const r of built) out.push(await plainRows(tx, r.text, r.params));
+    const found = await plainRows<T>(tx, text, params);
     fenceStatements(tx, 0); // a later statement fails here too, as it does on PostgreSQL
-    return out as T;
+    return found;
   }
   client.commitAfterNext();
-  const results = await client.queryAll(
-    built.map((r) => ({
-      config: r.generic
-        ? { name: statementName(r.text), text: r.text, values: r.params }
-        : { text: r.text, values: r.params },
-      generic: r.generic,
-    })),
-  );
-  return results.map((r) => r.rows) as T;
+  const result = generic
+    ? await client.queryOnGenericPlan({ name: statementName(text), text, values: params })
+    : await client.query({ text, values: params });
+  return result.rows as T[];
 }
 
 const statementName = (text: string) =>

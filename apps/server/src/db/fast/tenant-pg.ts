@@ -69,25 +69,6 @@ export class TenantClient {
     const after = this.closing(['set local plan_cache_mode to default']);
     return pipelined(this.connection, before, config, undefined, after);
   }
-
-  /**
-   * Several statements in one write, answered in order (a page that needs four independent
-   * reads takes one round trip, not four). A statement marked `generic` runs on its generic
-   * plan, as queryOnGenericPlan's; COMMIT follows the last one when commitAfterNext was called.
-   */
-  queryAll(statements: { config: pg.QueryConfig; generic: boolean }[]): Promise<pg.QueryResult[]> {
-    if (this.ended) return Promise.reject(alreadyCommitted());
-    const list: (string | pg.QueryConfig)[] = [...this.opening()];
-    const wanted: number[] = [];
-    for (const { config, generic } of statements) {
-      if (generic) list.push('set local plan_cache_mode = force_generic_plan');
-      wanted.push(list.length);
-      list.push(config);
-      if (generic) list.push('set local plan_cache_mode to default');
-    }
-    list.push(...this.closing([]));
-    return pipelinedAll(this.connection, list, wanted);
-  }
 }
 
 /** A statement after the one a one-statement transaction was declared with (PGlite says the same). */
@@ -108,35 +89,23 @@ async function pipelined(
   values: unknown[] | undefined,
   after: string[],
 ): Promise<pg.QueryResult> {
-  const main = values === undefined ? config : { ...config, values };
-  const [result] = await pipelinedAll(client, [...before, main, ...after], [before.length]);
-  return result!;
-}
-
-/**
- * Sends every statement of `list` in one write and answers the results at `wanted`. The first
- * failure among those is thrown (its statement's own error), else any other failure.
- */
-async function pipelinedAll(
-  client: pg.PoolClient,
-  list: (string | pg.QueryConfig)[],
-  wanted: number[],
-): Promise<pg.QueryResult[]> {
   const piped = client as pg.PoolClient & { pipeline: boolean };
   piped.pipeline = true;
   let settled: PromiseSettledResult<pg.QueryResult>[];
   try {
-    settled = await Promise.allSettled(list.map((q) => client.query(q as pg.QueryConfig)));
+    settled = await Promise.allSettled([
+      ...before.map((q) => client.query(q)),
+      client.query(config, values),
+      ...after.map((text) => client.query(text)),
+    ]);
   } finally {
     piped.pipeline = false;
   }
-  for (const i of wanted) {
-    const r = settled[i]!;
-    if (r.status === 'rejected') throw r.reason;
-  }
+  const main = settled[before.length]!;
+  if (main.status === 'rejected') throw main.reason;
   const failed = settled.find((r) => r.status === 'rejected') as PromiseRejectedResult | undefined;
   if (failed) throw failed.reason;
-  return wanted.map((i) => (settled[i] as PromiseFulfilledResult<pg.QueryResult>).value);
+  return main.value;
 }
 
 export interface OpenTenantTx {

@@ -80,7 +80,11 @@ export function employeesPage(tx: Tx, orgId: string, opts: PageOptions) {
   );
 }
 
-/** The rows joined to a page (see employeesPageWith). */
+/**
+ * Rows of a page's employees joined to it (pageWithSql): `join` is a left join whose rows carry
+ * `columns` (`present` is true on a joined row), `order` sorts each employee's rows. An employee
+ * with none comes once, with the joined columns null.
+ */
 export interface PageJoin {
   columns: SQL;
   join: (onPage: SQL) => SQL;
@@ -98,7 +102,7 @@ interface JoinedRow {
   present: boolean;
 }
 
-/** employeesPageWith's statement, to send along with others (readsThenCommit). */
+/** A page of employees (as employeesPage) with rows of theirs joined, in one statement. */
 export function pageWithSql(orgId: string, opts: PageOptions, joined: PageJoin): SQL {
   // Category, positions and cost only where they are used (the grid), not on every session row.
   const roster =
@@ -139,12 +143,3 @@ export function splitPage<T>(found: unknown[]) {
  * name search (a LIKE) is planned for its words.
  */
 export const genericPage = (opts: PageOptions) => !opts.search;
-
-/**
- * A page of employees (as employeesPage) with rows of theirs joined, in one statement: `join` is
- * a left join whose rows carry `columns` (`present` is true on a joined row), `order` sorts each
- * employee's rows. An employee with none comes once, with the joined columns null.
- */
-export async function employeesPageWith<T>(tx: Tx, orgId: string, opts: PageOptions, joined: PageJoin) {
-  return splitPage<T>(await rows(tx, pageWithSql(orgId, opts, joined)));
-}
