@@ -88,7 +88,7 @@ export async function tearDown(client: pg.Client, orgId: string) {
  * (autocannon stops on a timer and drops what is in flight; a clock-in cut off there may still
  * open a session after the run).
  */
-async function startEnd(base: string, tokens: Record<string, string>[]) {
+export async function startEnd(base: string, tokens: Record<string, string>[]) {
   const { post, close } = jsonPoster(base);
   const run = async (seconds: number) => {
     const client: number[] = [];

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preparedSql } from '../src/db/fast/prepared.ts';
+import type { Tx } from '../src/db/client.ts';
+import { namedSql, preparedSql } from '../src/db/fast/prepared.ts';
+import { withTenant } from '../src/db/tenant.ts';
 import { createTestApp, DB_KIND, seedTenant, signIn, type TestApp } from './helpers.ts';
 
 /*
@@ -158,6 +160,33 @@ describe(`request transactions end with the request (${DB_KIND})`, () => {
       expect(await idleInTransaction()).toBe(0);
     },
   );
+
+  it('a named statement answers the same for each set of values, parsed once a connection', async () => {
+    const statement = (n: number) => sql`select ${n}::int + count(*)::int as n, 'named' as tag from contacts`;
+    const run = async (tx: Tx) => {
+      const counts: number[] = [];
+      for (const n of [1, 2, 3]) {
+        const [row] = await namedSql<{ n: number; tag: string }>(tx, statement(n));
+        expect(row!.tag).toBe('named');
+        counts.push(row!.n - n);
+      }
+      // Bound to the organisation like any other statement of the transaction.
+      expect(new Set(counts).size).toBe(1);
+      expect(counts[0]).toBeGreaterThan(0);
+      if (DB_KIND !== 'postgres') return;
+      const found = await tx.execute(
+        sql`select count(*)::int as n from pg_prepared_statements where statement like '%, ''named'' as tag%'`,
+      );
+      expect((found as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+    };
+    if (!t.database.beginTenant) return withTenant(t.database.db, org.id, run);
+    const open = await t.database.beginTenant(org.id);
+    try {
+      await run(open.tx);
+    } finally {
+      await open.finish(true);
+    }
+  });
 
   it('one-statement routes answer, and leave no connection inside a transaction', async () => {
     const admin = await signIn(t, org.emails.admin!);

@@ -37,6 +37,21 @@ export async function preparedSql<T>(tx: Tx, query: SQL): Promise<T[]> {
   return (await client.queryOnGenericPlan({ name: statementName(text), text, values: params })).rows as T[];
 }
 
+/**
+ * A query-builder statement as a named prepared statement, named after its text: each connection
+ * parses and analyses it once, and PostgreSQL's plan cache plans it as for any prepared statement
+ * (five plans for the values, then the generic plan when that costs no more). For a hot write
+ * whose planning outweighs its running (a clock-in: row-level security, a conflict target, a
+ * join) where one plan serves every organisation; on PGlite it runs as a plain query.
+ */
+export async function namedSql<T>(tx: Tx, query: SQL): Promise<T[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  logged(tx, text, params);
+  const client = pgClientOf(tx);
+  if (!client) return plainRows<T>(tx, text, params);
+  return (await client.query({ name: statementName(text), text, values: params })).rows as T[];
+}
+
 /** Statements sent past drizzle still reach its logger, like every other statement. */
 function logged(tx: Tx, text: string, params: unknown[]): void {
   (

@@ -6,6 +6,7 @@ import type {
 } from '@opsuite/shared/contracts/staff-time';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
+import { namedSql } from '../../../db/fast/prepared.ts';
 import { conflict, lookupMissing } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
 import { rows } from '../../../lib/sql.ts';
@@ -71,7 +72,7 @@ async function insertSession(
   shiftName: string | null,
   now: string,
 ): Promise<WorkRow | undefined> {
-  const [row] = await rows<WorkRow>(
+  const [row] = await namedSql<WorkRow>(
     tx,
     sql`with w as (
           insert into work_histories (organization_id, id, contact_id, shift_id, shift_name, description,
@@ -193,7 +194,7 @@ export async function endWork(tx: Tx, ctx: RequestContext, historyId: string) {
   // manager, is one update; anything else (a break to close, an error to name) takes the locked
   // read below, as the time clock does.
   const own = managesStaff(ctx) ? sql`` : sql`and w.contact_id = ${ownContact(ctx)}`;
-  const [ended] = await rows<WorkRow>(
+  const [ended] = await namedSql<WorkRow>(
     tx,
     sql`update work_histories w set end_at = ${new Date().toISOString()}, updated_at = now()
         from contacts c
