@@ -41,6 +41,7 @@ const serverProject = (name: string, include: string[], exclude: string[], isola
     isolate,
     // Migrates once per run; every test file's database starts from that copy.
     globalSetup: ['apps/server/test/global-setup.ts'],
+    setupFiles: ['apps/server/test/setup-warnings.ts'],
   },
 });
 

@@ -157,10 +157,11 @@ export async function computeLines(
   const cardTips = cardTipsByEmployee(share);
   const needsHours = salaries.some((s) => s.wageType === 'hourly');
   const needsClasses = salaries.some((s) => s.wageType === 'per_class');
-  const [sessions, classes] = await Promise.all([
-    needsHours ? sessionsByEmployee(tx, orgId, period, timeZone) : new Map<string, WorkSession[]>(),
-    needsClasses ? classesByInstructor(tx, orgId, period) : new Map<string, number>(),
-  ]);
+  // One statement at a time: a transaction's connection answers one query at a time.
+  const sessions = needsHours
+    ? await sessionsByEmployee(tx, orgId, period, timeZone)
+    : new Map<string, WorkSession[]>();
+  const classes = needsClasses ? await classesByInstructor(tx, orgId, period) : new Map<string, number>();
   const lines = salaries.map((s) => {
     const base = {
       regularMinutes: 0,

@@ -62,14 +62,17 @@ async function labourByDay(tx: Tx, ctx: RequestContext, from: string, to: string
 export async function weekBudget(tx: Tx, ctx: RequestContext, startOfWeek: string): Promise<BudgetAnswer> {
   requireManager(ctx, 'see budgets');
   const week = zonedWeek(startOfWeek, tz(ctx));
-  const [sales, labour] = await Promise.all([
-    rows<{ day: string; cents: number }>(
-      tx,
-      sql`select to_char(day, 'YYYY-MM-DD') as day, planned_sales_cents as cents from sales_budgets
-          where organization_id = ${ctx.organizationId} and day >= ${week.startOfWeek} and day <= ${week.endOfWeek}`,
-    ),
-    labourByDay(tx, ctx, new Date(week.startsAt).toISOString(), new Date(week.endsAt).toISOString()),
-  ]);
+  const sales = await rows<{ day: string; cents: number }>(
+    tx,
+    sql`select to_char(day, 'YYYY-MM-DD') as day, planned_sales_cents as cents from sales_budgets
+        where organization_id = ${ctx.organizationId} and day >= ${week.startOfWeek} and day <= ${week.endOfWeek}`,
+  );
+  const labour = await labourByDay(
+    tx,
+    ctx,
+    new Date(week.startsAt).toISOString(),
+    new Date(week.endsAt).toISOString(),
+  );
   const days = week.days.map((day) => ({
     day,
     plannedSalesCents: Number(sales.find((s) => s.day === day)?.cents ?? 0),
@@ -141,27 +144,28 @@ export async function attendanceReport(
   const shown = people.slice(0, q.pageSize);
   const ids = shown.map((p) => p.id);
   const settings = await timeSettings(tx, ctx.organizationId);
-  const [shifts, sessions] = ids.length
-    ? await Promise.all([
-        rows<PubShift>(
-          tx,
-          sql`select s.id, s.pub_contact_id as contact_id, s.pub_shift_name as name, ${isoText(sql`s.pub_start_at`)} as start_at,
-                ${isoText(sql`s.pub_end_at`)} as end_at, a.status, a.note
-              from employee_shifts s
-              left join attendance_records a on a.organization_id = s.organization_id and a.shift_id = s.id
-              where s.organization_id = ${ctx.organizationId} and s.pub_contact_id = any(${sql.param(ids)}::uuid[])
-                and s.pub_start_at >= ${from} and s.pub_start_at < ${to}
-              order by s.pub_start_at`,
-        ),
-        rows<{ contact_id: string; start_at: string; end_at: string | null; break_times: unknown }>(
-          tx,
-          sql`select contact_id, ${isoText(sql`start_at`)} as start_at, ${isoText(sql`end_at`)} as end_at, break_times
-              from work_histories
-              where organization_id = ${ctx.organizationId} and contact_id = any(${sql.param(ids)}::uuid[])
-                and start_at < ${to} and coalesce(end_at, now()) > ${new Date(week.startsAt - 86_400_000).toISOString()}`,
-        ),
-      ])
-    : [[], []];
+  // One statement at a time: a transaction's connection answers one query at a time.
+  const shifts = ids.length
+    ? await rows<PubShift>(
+        tx,
+        sql`select s.id, s.pub_contact_id as contact_id, s.pub_shift_name as name, ${isoText(sql`s.pub_start_at`)} as start_at,
+            ${isoText(sql`s.pub_end_at`)} as end_at, a.status, a.note
+          from employee_shifts s
+          left join attendance_records a on a.organization_id = s.organization_id and a.shift_id = s.id
+          where s.organization_id = ${ctx.organizationId} and s.pub_contact_id = any(${sql.param(ids)}::uuid[])
+            and s.pub_start_at >= ${from} and s.pub_start_at < ${to}
+          order by s.pub_start_at`,
+      )
+    : [];
+  const sessions = ids.length
+    ? await rows<{ contact_id: string; start_at: string; end_at: string | null; break_times: unknown }>(
+        tx,
+        sql`select contact_id, ${isoText(sql`start_at`)} as start_at, ${isoText(sql`end_at`)} as end_at, break_times
+          from work_histories
+          where organization_id = ${ctx.organizationId} and contact_id = any(${sql.param(ids)}::uuid[])
+            and start_at < ${to} and coalesce(end_at, now()) > ${new Date(week.startsAt - 86_400_000).toISOString()}`,
+      )
+    : [];
   const now = Date.now();
   const list: AttendanceRow[] = shown.map((p) => {
     const mine = shifts.filter((s) => s.contact_id === p.id);

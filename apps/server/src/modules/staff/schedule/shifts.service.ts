@@ -144,14 +144,12 @@ export async function mySchedule(tx: Tx, ctx: RequestContext, q: { startOfWeek: 
     };
   const from = new Date(week.startsAt).toISOString();
   const to = new Date(week.endsAt).toISOString();
-  const [shifts, timeOff] = await Promise.all([
-    selectShifts(
-      tx,
-      sql`s.organization_id = ${orgId} and s.pub_contact_id = ${me} and s.pub_start_at >= ${from} and s.pub_start_at < ${to}`,
-      sql`order by s.pub_start_at, s.id`,
-    ),
-    approvedTimeOff(tx, orgId, [me], week.startsAt, week.endsAt, ['approved', 'pending']),
-  ]);
+  const shifts = await selectShifts(
+    tx,
+    sql`s.organization_id = ${orgId} and s.pub_contact_id = ${me} and s.pub_start_at >= ${from} and s.pub_start_at < ${to}`,
+    sql`order by s.pub_start_at, s.id`,
+  );
+  const timeOff = await approvedTimeOff(tx, orgId, [me], week.startsAt, week.endsAt, ['approved', 'pending']);
   return {
     contactId: me,
     startOfWeek: week.startOfWeek,
