@@ -172,12 +172,15 @@ export function kioskRoutes(app: App, { limit, misses }: KioskGuards) {
         slotId: req.body.slotId,
         contactId: req.body.contactId,
       };
-      // The organisation's check-in rules first (a refusal is a 409 with the kiosk's message).
-      const warning = await req.tenant((tx) => checkInGate(tx, input));
-      // The common check-ins end their transaction with the statement; the rest take a second one.
-      const done =
-        (await req.tenant((tx) => fastKioskCheckIn(tx, input))) ??
-        (await req.tenant((tx) => checkIn(tx, input)));
+      // The organisation's check-in rules first (a refusal is a 409 with the kiosk's message), in
+      // the transaction of the common check-ins, which end it with their statement (two round
+      // trips in all); the rest take a second transaction with the full rules.
+      const first = await req.tenant(async (tx) => {
+        const warning = await checkInGate(tx, input);
+        return { warning, done: await fastKioskCheckIn(tx, input) };
+      });
+      const { warning } = first;
+      const done = first.done ?? (await req.tenant((tx) => checkIn(tx, input)));
       const message = done.created ? ('Checked In' as const) : ('Already checked in' as const);
       return { ...done, message, ...(warning ? { warning } : {}) };
     },
