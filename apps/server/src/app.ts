@@ -23,6 +23,7 @@ import * as users from './modules/users/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { RequestPace, requestPacePlugin } from './plugins/request-pace.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { serializerCompiler } from './plugins/serializer.ts';
 import { serverTimingPlugin } from './plugins/server-timing.ts';
@@ -102,6 +103,7 @@ export async function buildApp(opts: BuildOptions): Promise<App & { routeList: R
       }),
     limiter: opts.limiter ?? createRateLimiter(config.redisUrl),
     tokens: new TokenSigner(config.jwtSecret, config.accessTokenTtlSeconds),
+    pace: new RequestPace(),
   });
 
   const routeList: RouteInfo[] = [];
@@ -122,6 +124,7 @@ export async function buildApp(opts: BuildOptions): Promise<App & { routeList: R
 
   await app.register(securityHeadersPlugin);
   await app.register(serverTimingPlugin);
+  await app.register(requestPacePlugin);
   await app.register(errorsPlugin);
   await app.register(textInputPlugin);
   await app.register(openapiPlugin);

@@ -12,6 +12,7 @@ import type { DatabaseHandle, Tx } from '../db/client.ts';
 import type { Mailer } from '../lib/mailer.ts';
 import type { RateLimiter } from '../lib/rate-limiter.ts';
 import type { TokenSigner } from '../lib/tokens.ts';
+import type { RequestPace } from './request-pace.ts';
 
 /** How a route is reached: with no sign-in, a signed-in user, a user inside an organisation, or a kiosk device. */
 export type AuthKind = 'public' | 'user' | 'tenant' | 'device';
@@ -76,6 +77,8 @@ export interface AppServices {
   mailer: Mailer;
   limiter: RateLimiter;
   tokens: TokenSigner;
+  /** Whether requests are arriving, for background work that paces itself. */
+  pace: RequestPace;
 }
 
 declare module 'fastify' {
@@ -95,6 +98,11 @@ declare module 'fastify' {
      * databases.
      */
     oneStatement?: boolean;
+    /**
+     * The route only watches background work (a billing run's progress): its requests do not
+     * make that work rest for them (RequestPace).
+     */
+    background?: boolean;
   }
   interface FastifyInstance {
     services: AppServices;

@@ -36,10 +36,13 @@ export function register(app: App) {
   const { config, database, mailer } = app.services;
   const provider = createPaymentsProvider(config, database);
   const cards = new PaymentCards(provider);
+  // A run gives way while requests are arriving (smaller batches, a rest after each) and goes on
+  // at once while nobody is using the server.
+  const { pace } = app.services;
   const runner = new BillingRunner(
     database.db,
     mailer,
-    { provider, appUrl: config.appUrl, concurrency: 8, restRatio: 1 },
+    { provider, appUrl: config.appUrl, concurrency: 8, busy: () => pace.busy() },
     app.log,
   );
   const services = new BillingServices({

@@ -148,7 +148,11 @@ export function billingOverviewRoutes(app: App, billing: BillingServices) {
   );
   app.get(
     '/payment/run',
-    { config: finance('read'), schema: { tags, response: { 200: billingRunAnswer } } },
+    // The progress poll of a run does not make the run rest for it.
+    {
+      config: { ...finance('read'), background: true },
+      schema: { tags, response: { 200: billingRunAnswer } },
+    },
     (req) => billing.runner.statusOf(org(req)),
   );
 }

@@ -18,20 +18,36 @@ export interface RunDeps {
   /** Charges in flight at once. */
   concurrency: number;
   /**
-   * After each batch the run rests this fraction of the batch's own time (0.5: a batch of 100 ms,
-   * then 50 ms of rest), so that a big run leaves the database and the event loop to requests.
+   * Whether people are using the server right now (the app's RequestPace). While they are, the
+   * run works in smaller batches and rests after each (paced), so that requests keep their pace;
+   * while nobody is, it goes on at once. Without it the run never rests.
    */
-  restRatio?: number;
+  busy?: () => boolean;
 }
 
 /** Gives the event loop (and PGlite's one connection) to requests between batches. */
 export const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Runs one batch, then rests `ratio` of the time it took (at least one turn of the event loop). */
-export async function paced<T>(ratio: number, batch: () => Promise<T>): Promise<T> {
+/** Rows a batch takes while requests are arriving (a full batch is the scope's). */
+export const BUSY_BATCH = 100;
+/** Rest after a batch while requests are arriving, as a share of the batch's time (a third of the time for the run). */
+export const BUSY_REST = 2;
+
+/**
+ * Runs one batch of the scope's size, or of BUSY_BATCH rows while requests are arriving, then
+ * rests BUSY_REST times the batch's time if they still are (else one turn of the event loop).
+ * Smaller batches spread the run's work finer between requests, so that fewer of them wait out a
+ * whole batch.
+ */
+export async function paced<T>(
+  scope: RunScope,
+  busy: () => boolean,
+  batch: (scope: RunScope) => Promise<T>,
+): Promise<T> {
+  const sized = busy() ? { ...scope, batchSize: Math.min(scope.batchSize, BUSY_BATCH) } : scope;
   const started = performance.now();
-  const result = await batch();
-  const rest = (performance.now() - started) * ratio;
+  const result = await batch(sized);
+  const rest = busy() ? (performance.now() - started) * BUSY_REST : 0;
   if (rest >= 1) await new Promise<void>((resolve) => setTimeout(resolve, rest));
   else await yieldToRequests();
   return result;

@@ -83,14 +83,14 @@ export class BillingRunner {
       counts.thawed += step.thawed;
       more = step.more;
     }
-    const rest = this.deps.restRatio ?? 0;
+    const busy = this.deps.busy ?? (() => false);
     for (let more = true; more; ) {
-      const step = await paced(rest, () => issueDueInvoices(this.db, scope));
+      const step = await paced(scope, busy, (sized) => issueDueInvoices(this.db, sized));
       counts.issued += step.issued;
       more = step.more;
     }
     for (let more = true; more; ) {
-      const step = await paced(rest, () => chargeDueInvoices(this.db, this.deps, scope));
+      const step = await paced(scope, busy, (sized) => chargeDueInvoices(this.db, this.deps, sized));
       counts.charged += step.charged;
       counts.succeeded += step.succeeded;
       counts.failed += step.failed;

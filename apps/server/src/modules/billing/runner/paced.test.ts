@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_KIND } from '../../../../test/helpers.ts';
+import type { Kit } from '../../contacts/contacts.test-kit.ts';
+import { billingKit } from '../billing.test-kit.ts';
+import { BUSY_BATCH, BUSY_REST, paced, type RunScope } from './run-scope.ts';
+
+// A billing run gives way to people using the server: while requests are arriving it takes
+// smaller batches and rests after each; while nobody is, it goes on at once. A run's own
+// progress poll does not count as someone using the server.
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const scope: RunScope = { now: new Date(), batchSize: 500 };
+
+describe('paced batches', () => {
+  it('while requests arrive: a smaller batch, then twice its time of rest', async () => {
+    const sizes: number[] = [];
+    const started = performance.now();
+    await paced(
+      scope,
+      () => true,
+      async (s) => {
+        sizes.push(s.batchSize);
+        await sleep(30);
+      },
+    );
+    expect(sizes).toEqual([BUSY_BATCH]);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(30 * (1 + BUSY_REST) - 5);
+  });
+
+  it('while nobody is using the server: the full batch and no rest', async () => {
+    const sizes: number[] = [];
+    const started = performance.now();
+    await paced(
+      scope,
+      () => false,
+      async (s) => {
+        sizes.push(s.batchSize);
+        await sleep(30);
+      },
+    );
+    expect(sizes).toEqual([500]);
+    expect(performance.now() - started).toBeLessThan(30 * (1 + BUSY_REST) - 10);
+  });
+});
+
+describe(`what counts as using the server (${DB_KIND})`, () => {
+  let k: Kit;
+  beforeAll(async () => {
+    k = await billingKit();
+  });
+  afterAll(() => k.t.close());
+
+  it("a run's progress poll does not; any other request does", async () => {
+    const { pace } = k.t.app.services;
+    const before = performance.now();
+    const poll = await k.admin.call('GET', '/api/payment/run');
+    expect(poll.status).toBe(200);
+    expect(pace.lastAt).toBeLessThan(before);
+    const list = await k.admin.call('GET', '/api/contact/get');
+    expect(list.status).toBe(200);
+    expect(pace.lastAt).toBeGreaterThanOrEqual(before);
+    expect(pace.busy()).toBe(true);
+    expect(pace.busy(1000, pace.lastAt + 1000)).toBe(false);
+  });
+});
