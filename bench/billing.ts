@@ -175,9 +175,13 @@ async function removeContracts(client: pg.Client, s: Seeded) {
     s.orgId,
     s.counter,
   ]);
+  // The run moves each member's payment status, which rewrites the member's stored answer:
+  // without autovacuum (this server runs without it) the dead answers would slow the next
+  // contacts figure (the list at p99 107 ms instead of 82 after a few billing runs).
   await client.query(
     `vacuum (analyze) contact_contracts, contact_invoices, invoice_payments, payment_cards, payment_customers,
-       sandbox_payment_cards, sandbox_payment_customers, sandbox_payment_charges, contact_activities, billing_emails`,
+       sandbox_payment_cards, sandbox_payment_customers, sandbox_payment_charges, contact_activities, billing_emails,
+       contacts, contact_answers`,
   );
 }
 
