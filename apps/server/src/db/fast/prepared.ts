@@ -44,12 +44,9 @@ export async function preparedSql<T>(tx: Tx, query: SQL): Promise<T[]> {
  * whose planning outweighs its running (a clock-in: row-level security, a conflict target, a
  * join) where one plan serves every organisation; on PGlite it runs as a plain query.
  */
-export async function namedSql<T>(tx: Tx, query: SQL): Promise<T[]> {
+export function namedSql<T>(tx: Tx, query: SQL): Promise<T[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
-  logged(tx, text, params);
-  const client = pgClientOf(tx);
-  if (!client) return plainRows<T>(tx, text, params);
-  return (await client.query({ name: statementName(text), text, values: params })).rows as T[];
+  return preparedRows<T>(tx, statementName(text), text, params);
 }
 
 /** Statements sent past drizzle still reach its logger, like every other statement. */

@@ -33,12 +33,11 @@ export { type BillingServices, billingServices } from './services.ts';
 
 export function register(app: App) {
   registerContactHooks('billing', billingHooks);
-  const { config, database, mailer } = app.services;
+  const { config, database, mailer, pace } = app.services;
   const provider = createPaymentsProvider(config, database);
   const cards = new PaymentCards(provider);
   // A run gives way while requests are arriving (smaller batches, a rest after each) and goes on
   // at once while nobody is using the server.
-  const { pace } = app.services;
   const runner = new BillingRunner(
     database.db,
     mailer,
