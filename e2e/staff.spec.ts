@@ -186,6 +186,11 @@ test('the admin builds a week, publishes it and reverts it', async ({ page, brow
     await page.mouse.down();
     await page.mouse.move(from.x + 30, from.y + 14, { steps: 4 });
     await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
+    // Let go only once the grid has the cell under the shift: it measures the cells when a drag
+    // starts, and on a busy machine a quick drag could reach the cell before that (a drop on
+    // nothing: the shift stayed on Monday in one CI run).
+    await page.mouse.move(to.x + to.width / 2 + 2, to.y + to.height / 2, { steps: 2 });
+    await expect(moved).toHaveAttribute('data-over', 'true');
     await page.mouse.up();
     await expect(moved.getByTestId('grid-shift')).toContainText('07:00 AM – 03:00 PM');
     await expect(cell.getByTestId('grid-shift')).toHaveCount(0);
