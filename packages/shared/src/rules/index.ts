@@ -24,6 +24,7 @@ export * from './pay-periods.ts';
 export * from './payroll.ts';
 export * from './permissions.ts';
 export * from './phone.ts';
+export * from './plural.ts';
 export * from './property-types.ts';
 export * from './shift-schedule.ts';
 export * from './theme-color.ts';
