@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkTree, findCycles, SERVER_RULES, WEB_RULES } from './module-graph.ts';
+import { documentedDependencies } from './module-table.ts';
+import { dataEdges, foreignTriggers } from './table-reads.ts';
 import { foreignTableWrites } from './table-writes.ts';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
@@ -12,6 +14,44 @@ describe('module boundaries', () => {
     expect(report.files).toBeGreaterThan(50);
     expect(report.violations.map(format)).toEqual([]);
     expect(report.cycles.map((c) => c.join(' -> '))).toEqual([]);
+  });
+
+  it("reads another module's tables only downward: a table named in SQL is an edge, and no cycle", () => {
+    const modulesDir = path.join(repo, 'apps/server/src/modules');
+    const edges = checkTree(path.join(repo, 'apps/server/src'), SERVER_RULES).edges;
+    for (const e of dataEdges(modulesDir)) {
+      if (!edges.has(e.from)) edges.set(e.from, new Set());
+      edges.get(e.from)!.add(e.to);
+    }
+    const reads = dataEdges(modulesDir);
+    const cycles = findCycles(edges).map((c) => {
+      const why = c.slice(1).map((to, i) => {
+        const from = c[i]!;
+        const read = reads.find((r) => r.from === from && r.to === to);
+        return read ? `${from} reads ${to}.${read.table} in ${read.file}` : `${from} imports ${to}`;
+      });
+      return why.join('; ');
+    });
+    expect(cycles).toEqual([]);
+  });
+
+  it("puts no trigger on another module's table", () => {
+    const triggers = foreignTriggers(path.join(repo, 'apps/server/src/modules'));
+    expect(triggers.map((t) => `${t.module}: ${t.trigger} on ${t.table} (owned by ${t.owner})`)).toEqual([]);
+  });
+
+  it("docs/architecture.md's module table lists each module's dependencies as the code has them", () => {
+    const modulesDir = path.join(repo, 'apps/server/src/modules');
+    const edges = checkTree(path.join(repo, 'apps/server/src'), SERVER_RULES).edges;
+    for (const e of dataEdges(modulesDir)) {
+      if (!edges.has(e.from)) edges.set(e.from, new Set());
+      edges.get(e.from)!.add(e.to);
+    }
+    const documented = documentedDependencies(path.join(repo, 'docs/architecture.md'), modulesDir);
+    const actual = Object.fromEntries(
+      Object.keys(documented).map((m) => [m, [...(edges.get(m) ?? [])].sort()]),
+    );
+    expect(documented).toEqual(actual);
   });
 
   it('the web reaches another feature only through its index.ts, and has no feature cycle', () => {

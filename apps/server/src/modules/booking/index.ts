@@ -10,6 +10,7 @@ import { WaitlistNotifier } from './bookings/waitlist-notifier.ts';
 import { calendarRoutes } from './calendar/calendar.routes.ts';
 import { bookingHooks } from './merge.ts';
 import { publicBookingRoutes } from './public/public.routes.ts';
+import { contactQualificationRoutes } from './qualification/qualification.routes.ts';
 import { bookingSlotsRoutes } from './slots/slots.routes.ts';
 import { instructorHooks } from './types/instructor-merge.ts';
 import { bookingTypesRoutes } from './types/types.routes.ts';
@@ -57,6 +58,7 @@ export function register(app: App) {
   attendanceRoutes(app);
   calendarRoutes(app);
   publicBookingRoutes(app);
+  contactQualificationRoutes(app);
 
   // Members promoted from a waitlist are e-mailed after the promotion commits (the notifier reads
   // promoted entries not yet e-mailed, every few seconds).

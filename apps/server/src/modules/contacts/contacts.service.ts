@@ -141,7 +141,12 @@ export async function updateContact(
 ): Promise<ContactAnswer> {
   const orgId = ctx.organizationId;
   const [current] = await tx
-    .select({ firstName: contacts.firstName, lastName: contacts.lastName, typeId: contacts.contactTypeId })
+    .select({
+      firstName: contacts.firstName,
+      lastName: contacts.lastName,
+      fullName: contacts.fullName,
+      typeId: contacts.contactTypeId,
+    })
     .from(contacts)
     .where(and(eq(contacts.organizationId, orgId), eq(contacts.id, id), isNull(contacts.deletedAt)))
     .for('update');
@@ -167,6 +172,10 @@ export async function updateContact(
       .set(set)
       .where(and(eq(contacts.organizationId, orgId), eq(contacts.id, id))),
   );
+  const newName = (set.fullName as string | undefined) ?? current.fullName;
+  if (newName !== current.fullName) {
+    for (const [, hooks] of contactHooks()) await hooks.renamed?.(tx, orgId, id, newName);
+  }
   if (body.lastAttendedAt !== undefined) await setLastAttended(tx, orgId, id, body.lastAttendedAt);
   if (body.tags) {
     const tagIds = [...new Set(body.tags)];

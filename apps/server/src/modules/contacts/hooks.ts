@@ -32,6 +32,8 @@ export interface ContactHooks {
   merge?(tx: Tx, set: MergeSet): Promise<void>;
   /** Runs once contacts are (softly) deleted, in the same transaction. */
   deleted?(tx: Tx, orgId: string, contactIds: string[]): Promise<void>;
+  /** Runs when a contact's full name changed, in the same transaction, with the new name. */
+  renamed?(tx: Tx, orgId: string, contactId: string, fullName: string): Promise<void>;
 }
 
 const registry = new Map<string, ContactHooks>();

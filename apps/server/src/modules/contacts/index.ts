@@ -1,5 +1,5 @@
 // Contacts (CRM): contacts, their types and roles, settings lists, records, stored answers, lists,
-// import, merge and qualification. Depends on organizations and auth; other modules write its
+// import, merge and rank requirements. Depends on organizations and auth; other modules write its
 // tables only through what this file exports, and keep their own rows through its lifecycle hooks.
 import type { App } from '../../plugins/types.ts';
 import { ContactAnswersRefresher } from './answers/refresher.ts';
@@ -10,7 +10,7 @@ import { ImportWorker } from './import/worker.ts';
 import { contactsExportRoutes } from './lists/export.routes.ts';
 import { contactsStatisticsRoutes } from './lists/statistics.routes.ts';
 import { contactsHooks } from './merge/own-rows.ts';
-import { contactQualificationRoutes } from './qualification/qualification.routes.ts';
+import { rankRequirementsRoutes } from './qualification/requirements.routes.ts';
 import { contactsReadRoutes } from './read.routes.ts';
 import { contactFilesRoutes } from './records/files.routes.ts';
 import { contactRecordsRoutes } from './records/records.routes.ts';
@@ -21,7 +21,7 @@ import { contactTagsRoutes } from './settings/tags.routes.ts';
 import { contactTypesRoutes } from './settings/types.routes.ts';
 import { contactsWriteRoutes } from './write.routes.ts';
 
-export { assertContactsExist } from './access.ts';
+export { assertContactsExist, contactsAccess } from './access.ts';
 export { refreshContactAnswers } from './answers/refresher.ts';
 export { getContact, updateContact } from './contacts.service.ts';
 export {
@@ -63,7 +63,7 @@ export function register(app: App) {
   contactsExportRoutes(app);
   contactFilesRoutes(app);
   contactsBulkCreateRoutes(app);
-  contactQualificationRoutes(app);
+  rankRequirementsRoutes(app);
 
   const { config, database } = app.services;
   const worker = new ImportWorker(database, {

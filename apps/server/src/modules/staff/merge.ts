@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { type ContactHooks, inMergeSet, type MergeSet, mergeRank, ofDuplicates } from '../contacts/index.ts';
+import { staffMembers } from './settings/settings.tables.ts';
 
-// Staff's part of a contact merge (the contacts module's lifecycle hooks): the kept contact
-// takes the duplicates' weeks of shifts.
+// Staff's part of the contacts module's lifecycle hooks: in a merge the kept contact takes the
+// duplicates' weeks of shifts; a renamed contact moves in the roster's name order.
 
 /**
  * A week of shifts held by several of the merged contacts becomes one: the best-ranked row keeps
@@ -78,6 +79,13 @@ export const staffHooks: ContactHooks = {
     'staff_members.staff_members_organization_id_contact_id_pk': 'one staff record: the best-ranked is kept',
     'shift_pool_bids.shift_pool_bids_organization_id_pool_id_contact_id_pk':
       'one bid per offer: the best-ranked bid is kept',
+  },
+  /** The roster sorts by staff_members.sort_name, the contact's name in lower case. */
+  async renamed(tx, orgId, contactId, fullName) {
+    await tx
+      .update(staffMembers)
+      .set({ sortName: sql`lower(${fullName})` })
+      .where(and(eq(staffMembers.organizationId, orgId), eq(staffMembers.contactId, contactId)));
   },
   async merge(tx, set) {
     await settleShiftWeeks(tx, set);

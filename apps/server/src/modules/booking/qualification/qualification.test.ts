@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KIND } from '../../../../test/helpers.ts';
 import { newId } from '../../../lib/ids.ts';
-import { createKit, type Kit } from '../contacts.test-kit.ts';
+import { createKit, type Kit } from '../../contacts/contacts.test-kit.ts';
 
 const DAY = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();

@@ -1,14 +1,13 @@
-import type { ContactQualification, QualificationCheck, RankRequirementsBody } from '@opsuite/shared';
+import type { ContactQualification, QualificationCheck } from '@opsuite/shared';
 import { RANK_HISTORY_LIMIT } from '@opsuite/shared';
-import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { preparedRows } from '../../../db/fast/prepared.ts';
 import { notFound } from '../../../lib/errors.ts';
-import { clientRanks } from '../contacts.tables.ts';
 
-// Qualified progression and qualified program (core §2): where a contact stands against the next
-// rank of their progression. Attendance is the booking module's completed class bookings (kiosk
-// check-ins and bookings marked completed), dated by attendDate. The day a rank was reached comes
+// Qualified progression and qualified program: where a contact stands against the next rank of
+// their progression. It lives in booking, above contacts, because attendance is booking's own
+// completed class bookings (kiosk check-ins and bookings marked completed), dated by attendDate;
+// the ranks, their requirements and the rank history are read downward from contacts' tables. The day a rank was reached comes
 // from contact_rank_history, which triggers on contacts keep for every writer; a contact whose
 // rank predates that history counts from the day they were added. Two prepared statements per
 // call, whatever the number of bookings, programs or ranks.
@@ -192,29 +191,5 @@ export async function contactQualification(
       check: p.is_current ? qualificationCheck(Number(p.since_rank), days, next) : null,
       hasClasses: p.has_classes,
     })),
-  };
-}
-
-export async function updateRankRequirements(
-  tx: Tx,
-  orgId: string,
-  rankId: string,
-  body: RankRequirementsBody,
-) {
-  const set: Partial<typeof clientRanks.$inferInsert> = {};
-  if (body.classesRequired !== undefined) set.classesRequired = body.classesRequired;
-  if (body.minDaysInRank !== undefined) set.minDaysInRank = body.minDaysInRank;
-  const [row] = await tx
-    .update(clientRanks)
-    .set(set)
-    .where(and(eq(clientRanks.organizationId, orgId), eq(clientRanks.id, rankId)))
-    .returning();
-  if (!row) throw notFound('Rank');
-  return {
-    _id: row.id,
-    name: row.name,
-    categoryId: row.categoryId,
-    classesRequired: row.classesRequired,
-    minDaysInRank: row.minDaysInRank,
   };
 }
