@@ -3,6 +3,8 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { createFileStore, FileLinks, type FileStore } from './lib/files/index.ts';
+import { fileLinkRoutes } from './lib/files/links.routes.ts';
 import { LOG_SERIALIZERS } from './lib/log-redaction.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
@@ -56,6 +58,8 @@ export interface BuildOptions {
   database: DatabaseHandle;
   mailer?: Mailer;
   limiter?: RateLimiter;
+  /** A file store other than the configured one (tests). */
+  files?: FileStore;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -90,6 +94,7 @@ export async function buildApp(opts: BuildOptions): Promise<App & { routeList: R
   app.setSerializerCompiler(serializerCompiler);
 
   const { config } = opts;
+  const files = opts.files ?? createFileStore(config.files);
   app.decorate('services', {
     config,
     database: opts.database,
@@ -104,6 +109,8 @@ export async function buildApp(opts: BuildOptions): Promise<App & { routeList: R
     limiter: opts.limiter ?? createRateLimiter(config.redisUrl),
     tokens: new TokenSigner(config.jwtSecret, config.accessTokenTtlSeconds),
     pace: new RequestPace(),
+    files,
+    fileLinks: new FileLinks(files, config.jwtSecret),
   });
 
   const routeList: RouteInfo[] = [];
@@ -131,6 +138,7 @@ export async function buildApp(opts: BuildOptions): Promise<App & { routeList: R
   await app.register(authPlugin);
   await app.register(
     async (api) => {
+      fileLinkRoutes(api as App);
       for (const m of MODULES) m.register(api as App);
     },
     { prefix: '/api' },

@@ -29,6 +29,13 @@ const envSchema = z.object({
   PAYMENTS_WEBHOOK_SECRET: z.string().optional(),
   PAYMENTS_PUBLISHABLE_KEY: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
+  FILE_STORE: z.enum(['disk', 's3']).default('disk'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['0', '1']).default('0'),
 });
 
 /** Which peers may set X-Forwarded-For: nobody (default), every hop, or the listed proxies. */
@@ -75,7 +82,21 @@ export type Config = {
   paymentsPublishableKey: string | undefined;
   /** Fastify's trustProxy: decides whether X-Forwarded-For may change `req.ip`. */
   trustProxy: TrustProxy;
+  /** Where file bytes live: DATA_DIR/files on disk (default) or an S3-compatible bucket. */
+  files: FileStoreConfig;
 };
+
+export type FileStoreConfig =
+  | { kind: 'disk'; root: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      accessKeyId: string | undefined;
+      secretAccessKey: string | undefined;
+      forcePathStyle: boolean;
+    };
 
 /**
  * TRUST_PROXY: unset, `false` or `0` trust no proxy, so `req.ip` is the connecting peer and a
@@ -130,7 +151,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.PAYMENTS_PROVIDER === 'stripe' && !e.PAYMENTS_API_KEY) {
     throw new Error('PAYMENTS_API_KEY is required when PAYMENTS_PROVIDER=stripe.');
   }
+  if (e.FILE_STORE === 's3' && !e.S3_BUCKET) {
+    throw new Error('S3_BUCKET is required when FILE_STORE=s3.');
+  }
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  const files: FileStoreConfig =
+    e.FILE_STORE === 's3'
+      ? {
+          kind: 's3',
+          bucket: e.S3_BUCKET!,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === '1',
+        }
+      : { kind: 'disk', root: path.join(dataDir, 'files') };
   const jwtSecret = e.JWT_SECRET ?? persistedSecret(dataDir, 'jwt-secret');
   return {
     env: e.NODE_ENV,
@@ -156,5 +192,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentsWebhookSecret: e.PAYMENTS_WEBHOOK_SECRET || undefined,
     paymentsPublishableKey: e.PAYMENTS_PUBLISHABLE_KEY || undefined,
     trustProxy,
+    files,
   };
 }

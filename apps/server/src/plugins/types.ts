@@ -9,6 +9,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle, Tx } from '../db/client.ts';
+import type { FileLinks, FileStore } from '../lib/files/index.ts';
 import type { Mailer } from '../lib/mailer.ts';
 import type { RateLimiter } from '../lib/rate-limiter.ts';
 import type { TokenSigner } from '../lib/tokens.ts';
@@ -79,6 +80,9 @@ export interface AppServices {
   tokens: TokenSigner;
   /** Whether requests are arriving, for background work that paces itself. */
   pace: RequestPace;
+  /** The one store of file bytes (disk or S3) and its signed download links. */
+  files: FileStore;
+  fileLinks: FileLinks;
 }
 
 declare module 'fastify' {

@@ -1,6 +1,4 @@
-import { createReadStream } from 'node:fs';
-import { access, unlink } from 'node:fs/promises';
-import path from 'node:path';
+import { unlink } from 'node:fs/promises';
 import multipart from '@fastify/multipart';
 import {
   CONTACT_FILE_MAX_BYTES,
@@ -14,21 +12,25 @@ import {
 } from '@opsuite/shared';
 import { z } from 'zod';
 import { notFound } from '../../../lib/errors.ts';
+import { attachmentHeader } from '../../../lib/files/index.ts';
 import type { App } from '../../../plugins/types.ts';
 import { contactsAccess } from '../access.ts';
-import { attachFile, deleteFiles, filesRoot, fileToSend, listFiles, receiveUpload } from './files.service.ts';
-
-/** RFC 6266 attachment header with an ASCII fallback and the exact UTF-8 name. */
-function attachment(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
+import {
+  attachFile,
+  deleteFiles,
+  fileToSend,
+  listFiles,
+  receiveUpload,
+  storeKey,
+  uploadsDir,
+} from './files.service.ts';
 
 /** Registered in its own scope so only these routes parse multipart bodies. */
 export function contactFilesRoutes(app: App) {
   app.register(async (scope: App) => {
     await scope.register(multipart, { limits: { fileSize: CONTACT_FILE_MAX_BYTES, files: 1, fields: 10 } });
-    const root = filesRoot(scope.services.config.dataDir);
+    const root = uploadsDir(scope.services.config.dataDir);
+    const { files } = scope.services;
     const tags = ['contact files'];
 
     scope.get(
@@ -58,7 +60,7 @@ export function contactFilesRoutes(app: App) {
       async (req) => {
         const file = await receiveUpload(req, root);
         try {
-          const data = await req.tenant((tx) => attachFile(tx, req.ctx!, req.params.contactId, file, root));
+          const data = await req.tenant((tx) => attachFile(tx, req.ctx!, req.params.contactId, file, files));
           return { success: true as const, message: 'Contact file added successfully', data };
         } catch (err) {
           await unlink(file.tempPath).catch(() => undefined);
@@ -81,16 +83,14 @@ export function contactFilesRoutes(app: App) {
         const row = await req.tenant((tx) =>
           fileToSend(tx, req.ctx!.organizationId, req.params.contactId, req.params.fileId),
         );
-        const full = path.join(root, row.storage_key);
-        await access(full).catch(() => {
-          throw notFound('File');
-        });
+        const stored = await files.get(storeKey(row.storage_key));
+        if (!stored) throw notFound('File');
         return reply
           .header('content-type', row.mime_type)
           .header('content-length', String(row.size_bytes))
-          .header('content-disposition', attachment(row.file_name))
+          .header('content-disposition', attachmentHeader(row.file_name))
           .header('cache-control', 'private, no-store')
-          .send(createReadStream(full) as unknown as string);
+          .send(stored.body as unknown as string);
       },
     );
 
@@ -109,7 +109,7 @@ export function contactFilesRoutes(app: App) {
         const keys = await req.tenant((tx) =>
           deleteFiles(tx, req.ctx!, req.params.contactId, req.body.fileIds),
         );
-        await Promise.all(keys.map((key) => unlink(path.join(root, key)).catch(() => undefined)));
+        await files.delete(keys.map(storeKey));
         return { success: true as const, message: 'Contact file deleted', count: keys.length };
       },
     );

@@ -1,5 +1,5 @@
-import { createWriteStream } from 'node:fs';
-import { mkdir, rename, stat, unlink } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import {
@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
+import type { FileStore } from '../../../lib/files/index.ts';
 import { newId } from '../../../lib/ids.ts';
 import { isoText, rows } from '../../../lib/sql.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
@@ -19,9 +20,9 @@ import { assertContactsExist } from '../access.ts';
 import { contactFiles } from '../contacts.tables.ts';
 import { recordActivities, recordActivity } from './activities.service.ts';
 
-// Contact files: the bytes go to <data dir>/files/contacts/<organisation>/<file id>.<ext>, the row
-// to contact_files. The kind and the served content type come from the extension (core §5),
-// never from what the client claims.
+// Contact files: the bytes go to the file store under contacts/<organisation>/<file id>.<ext>
+// (contact_files.storage_key holds the part after `contacts/`), the row to contact_files. The kind
+// and the served content type come from the file's extension, never from what the client claims.
 
 const MIME_BY_EXTENSION: Record<string, string> = {
   jpg: 'image/jpeg',
@@ -42,7 +43,11 @@ const fileError = (code: 'VALIDATION' | 'PAYLOAD_TOO_LARGE', message: string) =>
   new AppError(code, `file: ${message}`, [{ field: 'file', message }]);
 const MAX_MB = CONTACT_FILE_MAX_BYTES / 1024 / 1024;
 
-export const filesRoot = (dataDir: string) => path.resolve(dataDir, 'files', 'contacts');
+/** Where uploads wait on this machine's disk until they are checked and stored. */
+export const uploadsDir = (dataDir: string) => path.resolve(dataDir, 'tmp', 'uploads');
+
+/** The file store's key of a contact file. */
+export const storeKey = (storageKey: string) => `contacts/${storageKey}`;
 
 /** A display name without folders or control characters. */
 function cleanName(raw: string | undefined, ext: string): string {
@@ -78,8 +83,8 @@ export async function receiveUpload(req: FastifyRequest, root: string): Promise<
       'This file type is not allowed (images, videos, PDF or Word documents, text)',
     );
   }
-  await mkdir(path.join(root, 'tmp'), { recursive: true });
-  const tempPath = path.join(root, 'tmp', `${newId()}.part`);
+  await mkdir(root, { recursive: true });
+  const tempPath = path.join(root, `${newId()}.part`);
   try {
     await pipeline(part.file, createWriteStream(tempPath));
     if (part.file.truncated) throw fileError('PAYLOAD_TOO_LARGE', `The file is larger than ${MAX_MB} MB`);
@@ -124,31 +129,32 @@ const answer = (r: FileRow): ContactFileAnswer => ({
   createdAt: r.created_at,
 });
 
-/** Records the received file on the contact and moves it into place (inside the transaction). */
+/** Records the received file on the contact and stores its bytes (inside the transaction). */
 export async function attachFile(
   tx: Tx,
   ctx: RequestContext,
   contactId: string,
   file: ReceivedFile,
-  root: string,
+  files: FileStore,
 ) {
   const orgId = ctx.organizationId;
   await assertContactsExist(tx, orgId, [contactId]);
   const id = newId();
   const storageKey = `${orgId}/${id}.${file.ext}`;
+  const mimeType = MIME_BY_EXTENSION[file.ext] ?? 'application/octet-stream';
   await tx.insert(contactFiles).values({
     organizationId: orgId,
     id,
     contactId,
     fileName: file.fileName,
     kind: file.kind,
-    mimeType: MIME_BY_EXTENSION[file.ext] ?? 'application/octet-stream',
+    mimeType,
     sizeBytes: file.size,
     storageKey,
     createdBy: ctx.userId,
   });
-  await mkdir(path.join(root, orgId), { recursive: true });
-  await rename(file.tempPath, path.join(root, storageKey));
+  await files.put(storeKey(storageKey), createReadStream(file.tempPath), mimeType);
+  await unlink(file.tempPath).catch(() => undefined);
   await recordActivity(tx, {
     organizationId: orgId,
     contactId,

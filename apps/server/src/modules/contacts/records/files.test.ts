@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KIND } from '../../../../test/helpers.ts';
 import { type Client, createKit, type Kit } from '../contacts.test-kit.ts';
-import { filesRoot } from './files.service.ts';
+import { uploadsDir } from './files.service.ts';
 
 function multipart(fileName: string, content: Buffer) {
   const boundary = `----test${Date.now()}`;
@@ -18,9 +18,11 @@ describe(`contact files (${DB_KIND})`, () => {
   let k: Kit;
   let contactId: string;
   let root: string;
+  let uploads: string;
   beforeAll(async () => {
     k = await createKit();
-    root = filesRoot(k.t.app.services.config.dataDir);
+    root = path.join(k.t.app.services.config.dataDir, 'files', 'contacts');
+    uploads = uploadsDir(k.t.app.services.config.dataDir);
     contactId = (await k.admin.call('POST', '/api/contact/add', { fullName: 'Has Files' })).body.data._id;
   });
   afterAll(() => k.t.close());
@@ -35,7 +37,7 @@ describe(`contact files (${DB_KIND})`, () => {
     });
     return { status: res.statusCode, body: res.json() };
   };
-  const tempFiles = () => (existsSync(path.join(root, 'tmp')) ? readdirSync(path.join(root, 'tmp')) : []);
+  const tempFiles = () => (existsSync(uploads) ? readdirSync(uploads) : []);
 
   it('uploads, lists, downloads and deletes a file', async () => {
     const bytes = Buffer.from('%PDF-1.4 pretend document');
