@@ -14,7 +14,11 @@ export function fileLinkRoutes(app: App) {
     '/files/download',
     {
       config: { auth: 'public' },
-      schema: { tags: ['files'], querystring: z.object({ token: z.string().min(10).max(2000) }) },
+      schema: {
+        tags: ['files'],
+        querystring: z.object({ token: z.string().min(10).max(2000) }),
+        response: { 200: z.string().describe('The file, streamed') },
+      },
     },
     async (req, reply) => {
       const grant = app.services.fileLinks.verify(req.query.token);
