@@ -182,6 +182,7 @@ export async function attendanceReport(
     const result = weekAttendance({
       shifts: mine.map((s) => ({ id: s.id, start: Date.parse(s.start_at), end: Date.parse(s.end_at) })),
       sessions: worked,
+      week,
       graceMinutes: settings.lateGraceMinutes,
     });
     const out = result.shifts.map((a) => {
