@@ -107,6 +107,8 @@ export const scheduleRow = z.object({
   timeOff: z.array(timeOffSpan),
   scheduledMs: z.number(),
   costCents: z.number(),
+  /** Shifts with no rate (no wage, no hourly cost, no position with a rate): they cost 0. */
+  uncostedShifts: z.number().int(),
 });
 export type ScheduleRow = z.infer<typeof scheduleRow>;
 export const scheduleAnswer = z.object({

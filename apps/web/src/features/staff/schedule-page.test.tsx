@@ -36,6 +36,7 @@ beforeEach(() => {
       timeOff: [],
       scheduledMs: 6 * 3_600_000,
       costCents: 12_000,
+      uncostedShifts: 0,
     },
     {
       contactId: id(11),
@@ -47,6 +48,7 @@ beforeEach(() => {
       timeOff: [],
       scheduledMs: 0,
       costCents: 0,
+      uncostedShifts: 2,
     },
   ];
   void sun;
@@ -102,6 +104,11 @@ describe('the schedule grid', { timeout: 20_000 }, () => {
     const cell = screen.getByTestId(`cell-${id(10)}-${mon.toISOString().slice(0, 10)}`);
     expect(within(cell).getByText('Night')).toBeInTheDocument();
     expect(screen.getByTestId('budget-strip')).toHaveTextContent('12.0%');
+    // Labour cost with its currency sign; shifts that cost nothing for want of a rate are named.
+    expect(screen.getByText('Maya Lopez').parentElement).toHaveTextContent('6h 00m · $120.00');
+    expect(screen.getByTestId('budget-strip')).toHaveTextContent('$1,000.00');
+    expect(screen.getByTestId('uncosted')).toHaveTextContent('2 shifts without a rate');
+    expect(screen.getByTestId('budget-strip')).not.toHaveTextContent('until payroll');
     expect(screen.getByTestId('activity-log')).toHaveTextContent('Night added for Maya Lopez');
   });
 
