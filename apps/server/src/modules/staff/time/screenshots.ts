@@ -14,7 +14,7 @@ import { lockedSession, requireOpen, screenshotPath, selectWork, workAnswer } fr
 
 // Periodic screenshots (updatework): the browser sends a compressed frame and, when it can, a
 // thumbnail; the server keeps both under DATA_DIR/files/staff and makes the thumbnail with sharp
-// when none came. A refused or stopped screen share is recorded as such, never as an error.
+// when none came. A refused, failed or stopped screen share is recorded as such, never as an error.
 // Screenshots hang off their session, so they show under its employee only, and deleting one
 // changes no time.
 
@@ -105,7 +105,10 @@ export async function recordCapture(
       sql`insert into work_screenshots (organization_id, id, history_id, contact_id, status, file_key, small_key)
           values (${orgId}, ${shot.id}, ${row.id}, ${row.contact_id}, 'captured', ${shot.fileKey}, ${shot.smallKey})`,
     );
-  } else if ((status === 'refused' || status === 'stopped') && status !== row.capture_status) {
+  } else if (
+    (status === 'refused' || status === 'failed' || status === 'stopped') &&
+    status !== row.capture_status
+  ) {
     await tx.execute(
       sql`insert into work_screenshots (organization_id, id, history_id, contact_id, status)
           values (${orgId}, ${newId()}, ${row.id}, ${row.contact_id}, ${status})`,

@@ -94,6 +94,10 @@ describe(`an employee's clock (${DB_KIND})`, () => {
     expect(both.status).toBe(200);
     const refused = await employee.call('POST', `${W}/updatework`, { historyId, captureStatus: 'refused' });
     expect(refused.body.data.captureStatus).toBe('refused');
+    // A share whose video source failed to start is recorded as failed, not as a refusal.
+    const failed = await employee.call('POST', `${W}/updatework`, { historyId, captureStatus: 'failed' });
+    expect(failed.status).toBe(200);
+    expect(failed.body.data.captureStatus).toBe('failed');
     const fake = await employee.call('POST', `${W}/updatework`, {
       historyId,
       screenshot: `data:image/png;base64,${Buffer.from('not an image at all').toString('base64')}`,
@@ -123,6 +127,7 @@ describe(`an employee's clock (${DB_KIND})`, () => {
       'captured',
       'captured',
       'refused',
+      'failed',
     ]);
 
     const current = await employee.get(`${W}/current`);
