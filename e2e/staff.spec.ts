@@ -325,3 +325,21 @@ test('the admin corrects an entry on the timesheet, on the organisation clock, w
     expect.arrayContaining(['Paper timesheet', 'Stayed to close up']),
   );
 });
+
+test('the tablet time clock finds a demo employee by the short punch id printed at start-up', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.goto('/time-clock');
+  await page.getByLabel('Device code').fill('DEMO-KIOSK');
+  await page.getByRole('button', { name: 'Pair' }).click();
+  // Dana's punch id is stored as 0000002001; the tablet sends what was typed.
+  await page.getByLabel('Your punch id').fill('2001');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByTestId('clock-status')).toContainText('Dana Diaz');
+  await expect(page.getByRole('button', { name: 'Clock in' })).toBeVisible();
+  await page.screenshot({
+    path: `e2e/.artifacts/screens/${test.info().project.name}-staff-tablet-clock.png`,
+  });
+  await page.getByRole('button', { name: 'Cancel' }).click();
+});
