@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
-import { DEMO_KIOSK_CODE, DEMO_MEMBERS, DEMO_PASSWORD, seedDemo } from './seed/demo.ts';
+import { DEMO_KIOSK_CODE, DEMO_MEMBERS, DEMO_PASSWORD, DEMO_PUNCH_IDS, seedDemo } from './seed/demo.ts';
 
 async function main() {
   const config = loadConfig();
@@ -39,6 +39,8 @@ async function main() {
     lines.push(seeded ? '  Demo organisation "Demo Fitness" created. Sign in with:' : '  Demo logins:');
     for (const m of DEMO_MEMBERS) lines.push(`    ${m.email.padEnd(18)} ${DEMO_PASSWORD}   (${m.role})`);
     lines.push(`  Kiosk: open /kiosk, pair with device code ${DEMO_KIOSK_CODE}; member check-in code 1234`);
+    const punches = DEMO_PUNCH_IDS.map((p) => `${p.fullName} ${p.punchId}`).join(', ');
+    lines.push(`  Time clock: open /time-clock with the same code; punch ids ${punches}`);
   }
   lines.push('');
   console.log(lines.join('\n'));

@@ -1,7 +1,7 @@
 import { isoDateInZone } from '@opsuite/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DB_KIND, signIn, type TestApp } from '../../test/helpers.ts';
-import { DEMO_KIOSK_CODE, DEMO_PASSWORD, seedDemo } from './demo.ts';
+import { DEMO_KIOSK_CODE, DEMO_PASSWORD, DEMO_PUNCH_IDS, seedDemo } from './demo.ts';
 
 describe(`demo booking data (${DB_KIND})`, () => {
   let t: TestApp;
@@ -44,5 +44,21 @@ describe(`demo booking data (${DB_KIND})`, () => {
     ]);
     const page = await t.app.inject({ method: 'GET', url: '/api/public/booking-group/demotrial' });
     expect(page.statusCode).toBe(200);
+
+    // The demo employees clock in at the same tablet with the punch ids printed at start-up.
+    expect(DEMO_PUNCH_IDS.map((p) => p.fullName)).toEqual([
+      'Chris Coach',
+      'Dana Diaz',
+      'Eli Evans',
+      'Fran Fox',
+    ]);
+    for (const p of DEMO_PUNCH_IDS) {
+      const found = await t.app.inject({
+        method: 'GET',
+        url: `/api/staff/time-clock/employee/${p.punchId}`,
+        headers,
+      });
+      expect(found.json()).toMatchObject({ name: p.fullName });
+    }
   });
 });

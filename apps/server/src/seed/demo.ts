@@ -13,6 +13,15 @@ import { type MemberSpec, seedOrganization } from './factories.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 
+/**
+ * The demo employees' punch ids for the tablet time clock (typed short; stored padded to 10
+ * digits, as the clock pads what is typed). Printed at start-up beside the kiosk code.
+ */
+export const DEMO_PUNCH_IDS: { email: string; fullName: string; punchId: string }[] = [
+  { email: 'coach@demo.test', fullName: 'Chris Coach', punchId: '2000' },
+  ...STAFF_DEMO_EMPLOYEES.map((e, i) => ({ ...e, punchId: String(2001 + i) })),
+];
+
 export const DEMO_MEMBERS: MemberSpec[] = [
   { email: 'admin@demo.test', fullName: 'Alex Admin', role: 'admin' },
   { email: 'owner@demo.test', fullName: 'Olivia Owner', role: 'primary' },
@@ -65,6 +74,12 @@ export async function seedDemo(database: DatabaseHandle): Promise<boolean> {
     admin: org.members['admin@demo.test']!,
     owner: org.members['owner@demo.test']!,
   });
+  for (const p of DEMO_PUNCH_IDS) {
+    await database.query(
+      'update contacts set punch_id = $1 where organization_id = $2 and email = $3 and deleted_at is null',
+      [p.punchId.padStart(10, '0'), org.id, p.email],
+    );
+  }
   const hourly = await database.query<{ id: string }>(
     'select id from contacts where organization_id = $1 and email = any($2::text[]) order by email',
     [org.id, STAFF_DEMO_EMPLOYEES.map((e) => e.email)],

@@ -107,6 +107,8 @@ export const scheduleRow = z.object({
   timeOff: z.array(timeOffSpan),
   scheduledMs: z.number(),
   costCents: z.number(),
+  /** Shifts with no rate (no wage, no hourly cost, no position with a rate): they cost 0. */
+  uncostedShifts: z.number().int(),
 });
 export type ScheduleRow = z.infer<typeof scheduleRow>;
 export const scheduleAnswer = z.object({
@@ -214,9 +216,13 @@ export const rescheduleBody = shiftRules(
   z.object({ shiftId: idSchema, ...shiftTimes, reason: text(500).default('') }),
 );
 export type RescheduleBody = z.infer<typeof rescheduleBody>;
+/** What approving time off does with the employee's published shifts in it. */
+export const TIME_OFF_SHIFT_ACTIONS = ['keep', 'pool', 'unassign'] as const;
 export const decideBody = z.object({
   status: z.enum(['approved', 'denied']),
   response: text(500).nullable().default(null),
+  /** Time off only: keep the shifts (flagged), offer them in the pool, or take them off the schedule. */
+  shifts: z.enum(TIME_OFF_SHIFT_ACTIONS).default('keep'),
 });
 export const requestListQuery = z.object({
   status: queryField(requestStatus),
@@ -239,6 +245,8 @@ export const requestAnswer = z.object({
     shiftName: z.string().nullable(),
   }),
   response: z.string().nullable(),
+  /** Time off: the employee's published shifts, still on the schedule, inside the asked days. */
+  overlappingShifts: z.number().int(),
   decidedBy: z.string().nullable(),
   decidedAt: z.string().nullable(),
   createdAt: z.string(),

@@ -11,7 +11,8 @@ const text = (max: number) => z.string().trim().max(max);
 export const clockTime = (label: string) =>
   z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: `${label} must be a time (HH:mm)` });
 
-export const CAPTURE_STATUSES = ['off', 'sharing', 'refused', 'stopped'] as const;
+/** refused: the employee declined to share; failed: the screen's video source did not start. */
+export const CAPTURE_STATUSES = ['off', 'sharing', 'refused', 'failed', 'stopped'] as const;
 export const captureStatus = z.enum(CAPTURE_STATUSES);
 export type CaptureStatus = z.infer<typeof captureStatus>;
 
@@ -45,7 +46,7 @@ export const updateWorkBody = z.object({
   historyId: idSchema,
   screenshot: imageData(SCREENSHOT_MAX_CHARS).optional(),
   screenshot_sm: imageData(300_000).optional(),
-  /** The screen share's state: refused or stopped is recorded, never an error. */
+  /** The screen share's state: refused, failed or stopped is recorded, never an error. */
   captureStatus: captureStatus.optional(),
 });
 export type UpdateWorkBody = z.infer<typeof updateWorkBody>;
@@ -179,7 +180,7 @@ export const screenshotAnswer = z.object({
   historyId: idSchema,
   contactId: idSchema,
   takenAt: z.string(),
-  status: z.enum(['captured', 'refused', 'stopped']),
+  status: z.enum(['captured', 'refused', 'failed', 'stopped']),
   image: z.string().nullable(),
   thumbnail: z.string().nullable(),
 });

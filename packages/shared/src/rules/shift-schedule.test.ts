@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { zonedWeek } from './calendar-days.ts';
 import { zonedTimeToInstant } from './kiosk.ts';
 import {
   findShiftConflicts,
@@ -46,6 +47,7 @@ describe('shift overlap', () => {
 });
 
 describe('attendance', () => {
+  const june = zonedWeek('2026-06-08', NY);
   const monday = shift('mon', '2026-06-08', '09:00', '2026-06-08', '17:00');
   const tuesday = shift('tue', '2026-06-09', '09:00', '2026-06-09', '17:00');
   const wednesday = shift('wed', '2026-06-10', '09:00', '2026-06-10', '17:00');
@@ -59,6 +61,7 @@ describe('attendance', () => {
         { start: at('2026-06-09', '09:05'), end: at('2026-06-09', '19:00') },
         { start: at('2026-06-10', '09:06'), end: at('2026-06-10', '17:00') },
       ],
+      week: june,
     });
     expect(week.shifts.map((s) => [s.shiftId, s.status, s.lateMs / MINUTE])).toEqual([
       ['mon', 'onTime', 0],
@@ -78,11 +81,37 @@ describe('attendance', () => {
         { start: at('2026-06-08', '09:03'), end: at('2026-06-08', '12:00') },
         { start: at('2026-06-08', '12:30'), end: at('2026-06-08', '19:00') },
       ],
+      week: june,
       graceMinutes: 2,
     });
     expect(week.shifts[0]).toMatchObject({ status: 'late', clockedInAt: at('2026-06-08', '09:03') });
     expect(week.overtimeMs).toBe(HOUR + 27 * MINUTE);
   });
+});
+
+describe('attendance at the week boundary', () => {
+  // Nov 22-28 2026 starts on Sunday at midnight on the organisation's clock; the Saturday before
+  // belongs to Nov 15-21 only.
+  for (const zone of ['America/New_York', 'Europe/London']) {
+    const local = (day: string, hhmm: string) => zonedTimeToInstant(day, hhmm, zone);
+    const saturday = { start: local('2026-11-21', '18:00'), end: local('2026-11-21', '22:03') };
+    const sunday = { start: local('2026-11-22', '00:10'), end: local('2026-11-22', '01:10') };
+    const lateNight = { start: local('2026-11-21', '23:00'), end: local('2026-11-22', '01:00') };
+
+    it(`counts last Saturday's work only in its own week (${zone})`, () => {
+      const later = zonedWeek('2026-11-22', zone);
+      const earlier = zonedWeek('2026-11-15', zone);
+      expect(weekAttendance({ shifts: [], sessions: [saturday], week: later }).workedMs).toBe(0);
+      expect(weekAttendance({ shifts: [], sessions: [saturday], week: earlier }).workedMs).toBe(
+        4 * HOUR + 3 * MINUTE,
+      );
+      expect(weekAttendance({ shifts: [], sessions: [sunday], week: later }).workedMs).toBe(HOUR);
+      expect(weekAttendance({ shifts: [], sessions: [sunday], week: earlier }).workedMs).toBe(0);
+      // A session across midnight is split at it, as on the time sheet.
+      expect(weekAttendance({ shifts: [], sessions: [lateNight], week: earlier }).workedMs).toBe(HOUR);
+      expect(weekAttendance({ shifts: [], sessions: [lateNight], week: later }).workedMs).toBe(HOUR);
+    });
+  }
 });
 
 describe('the week grid', () => {

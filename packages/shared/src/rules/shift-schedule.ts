@@ -73,11 +73,14 @@ export interface WeekAttendance {
 /**
  * One employee's week: each shift is absent when no session overlaps it, late when the first
  * overlapping session started more than the grace after the shift's start, on time otherwise.
- * Pass the shifts and sessions of that week only (they are not clipped to it).
+ * Worked time counts only inside `week` (its first midnight to the next week's, on the
+ * organisation's clock), as the time sheet counts it: a session of the Saturday before, passed in
+ * to match a shift that starts at the week's first minute, adds nothing to this week.
  */
 export function weekAttendance(input: {
   shifts: readonly ScheduledShift[];
   sessions: readonly WorkSession[];
+  week: { startsAt: number; endsAt: number };
   graceMinutes?: number;
 }): WeekAttendance {
   const graceMs = Math.max(0, input.graceMinutes ?? DEFAULT_LATE_GRACE_MINUTES) * 60_000;
@@ -102,7 +105,11 @@ export function weekAttendance(input: {
     (sum, span) => sum + span.end - span.start,
     0,
   );
-  const workedMs = employeeWorkedSpans(input.sessions).reduce((sum, span) => sum + span.end - span.start, 0);
+  const { startsAt, endsAt } = input.week;
+  const workedMs = employeeWorkedSpans(input.sessions).reduce(
+    (sum, span) => sum + Math.max(0, Math.min(span.end, endsAt) - Math.max(span.start, startsAt)),
+    0,
+  );
   const count = (status: AttendanceStatus) => shifts.filter((s) => s.status === status).length;
   return {
     shifts,

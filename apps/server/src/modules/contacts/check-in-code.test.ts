@@ -47,11 +47,19 @@ describe(`a new member's check-in code (${DB_KIND})`, () => {
     expect((await add({ fullName: 'Untyped' })).body.data.punchId).toBeNull();
   });
 
-  it('a client joining the organisation gets one; staff do not', async () => {
+  it('a client or an employee joining the organisation gets one; admins do not', async () => {
     const member = k.org.members[k.org.emails.client!]!.contactId;
     const employee = k.org.members[k.org.emails.employee!]!.contactId;
+    const admin = k.org.members[k.org.emails.admin!]!.contactId;
     expect(await punchOf(member)).toMatch(GENERATED);
-    expect(await punchOf(employee)).toBeNull();
+    // An employee's punch id clocks them in at the tablet: random, not a guessable short number.
+    expect(await punchOf(employee)).toMatch(GENERATED);
+    expect(await punchOf(admin)).toBeNull();
+    const added = await k.admin.call('POST', '/api/contact/add', {
+      fullName: 'New Coach',
+      contactTypeId: k.org.contactTypeIds.employee,
+    });
+    expect(added.body.data.punchId).toMatch(GENERATED);
   });
 
   it('imported and bulk-added members get codes; rows with their own keep them', async () => {

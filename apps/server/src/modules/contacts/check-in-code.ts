@@ -13,6 +13,11 @@ import { contacts } from './core.tables.ts';
 
 /** Contacts of a contact type of this kind are members: they check in at the kiosk. */
 export const MEMBER_TYPE = 'client';
+/**
+ * Types whose new contacts get a random code: members check in with it, employees clock in with
+ * it at the tablet time clock (a short typed id would be easy to guess there).
+ */
+export const CODED_TYPES = [MEMBER_TYPE, 'employee'] as const;
 const LOW = 1_000_000_000;
 const HIGH = 10_000_000_000;
 const ATTEMPTS = 5;
@@ -21,8 +26,8 @@ export type CodeSource = () => string;
 
 export const newCheckInCode: CodeSource = () => String(randomInt(LOW, HIGH));
 
-/** Whether a contact of this type gets a check-in code. */
-export async function isMemberType(
+/** Whether a new contact of this type gets a code (a member's check-in code, an employee's punch id). */
+export async function getsCheckInCode(
   tx: Tx,
   orgId: string,
   typeId: string | null | undefined,
@@ -30,7 +35,11 @@ export async function isMemberType(
   if (!typeId) return false;
   const found = await rows<{ id: string }>(
     tx,
-    sql`select id from contact_types where organization_id = ${orgId} and id = ${typeId} and type = ${MEMBER_TYPE}`,
+    sql`select id from contact_types where organization_id = ${orgId} and id = ${typeId}
+        and type in (${sql.join(
+          CODED_TYPES.map((t) => sql`${t}`),
+          sql`, `,
+        )})`,
   );
   return found.length > 0;
 }

@@ -13,7 +13,7 @@ import { rows, uniqueOr409 } from '../../lib/sql.ts';
 import type { RequestContext } from '../../plugins/types.ts';
 import { assertContactsExist, assertLookupsExist, assertTypeChange } from './access.ts';
 import { loadContacts } from './answers/read.ts';
-import { insertWithCheckInCode, isMemberType } from './check-in-code.ts';
+import { getsCheckInCode, insertWithCheckInCode } from './check-in-code.ts';
 import { contacts, contactTags } from './contacts.tables.ts';
 import { contactHooks } from './hooks.ts';
 import { phoneCountryOf, storedPhone } from './phones.ts';
@@ -107,8 +107,8 @@ export async function createContact(
     customFields: body.customFields ?? {},
     createdBy: ctx.userId,
   };
-  // A new member without a punch id gets a random check-in code (check-in-code.ts).
-  if (!values.punchId && (await isMemberType(tx, ctx.organizationId, values.contactTypeId))) {
+  // A new member or employee without a punch id gets a random code (check-in-code.ts).
+  if (!values.punchId && (await getsCheckInCode(tx, ctx.organizationId, values.contactTypeId))) {
     await insertWithCheckInCode(tx, values);
   } else {
     await guardPunchId(() => tx.insert(contacts).values(values));

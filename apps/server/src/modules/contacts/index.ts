@@ -23,7 +23,7 @@ import { contactsWriteRoutes } from './write.routes.ts';
 
 export { assertContactsExist, contactsAccess } from './access.ts';
 export { refreshContactAnswers } from './answers/refresher.ts';
-export { getContact, updateContact } from './contacts.service.ts';
+export { getContact, normalizePunchId, updateContact } from './contacts.service.ts';
 export {
   type ContactHooks,
   inMergeSet,

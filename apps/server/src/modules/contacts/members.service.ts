@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { newId } from '../../lib/ids.ts';
 import { rows } from '../../lib/sql.ts';
-import { insertWithCheckInCode, isMemberType } from './check-in-code.ts';
+import { getsCheckInCode, insertWithCheckInCode } from './check-in-code.ts';
 import { contacts, roleAssignments } from './core.tables.ts';
 import { storedPhone } from './phones.ts';
 
@@ -36,8 +36,8 @@ export async function addMemberContact(
     userId: m.userId,
     phone: await storedPhone(tx, m.organizationId, m.phone ?? null),
   };
-  // A member (client) gets a random check-in code; staff and admins do not check in.
-  if (await isMemberType(tx, m.organizationId, m.contactTypeId)) await insertWithCheckInCode(tx, values);
+  // A member gets a random check-in code and an employee a random punch id; admins get none.
+  if (await getsCheckInCode(tx, m.organizationId, m.contactTypeId)) await insertWithCheckInCode(tx, values);
   else await tx.insert(contacts).values(values);
   await tx.insert(roleAssignments).values({
     organizationId: m.organizationId,

@@ -1,4 +1,3 @@
-import type { Action } from '@opsuite/shared';
 import {
   deviceCreateBody,
   deviceListAnswer,
@@ -12,19 +11,22 @@ import { tenantRoute } from '../../plugins/access.ts';
 import type { App } from '../../plugins/types.ts';
 import { generateDevice, listDevices, pairDevice, removeDevice, updateDevice } from './devices.service.ts';
 
-const kioskAccess = (action: Action) => tenantRoute('kiosk', action);
+// A device code pairs a tablet that checks members in and clocks staff in and out, so every
+// device-management call needs the admins' action on kiosks (delete), which an employee's default
+// role does not grant.
+const kioskAdmin = tenantRoute('kiosk', 'delete');
 
 export function devicesRoutes(app: App) {
   const tags = ['device management'];
   app.get(
     '/device-management',
-    { config: kioskAccess('read'), schema: { tags, response: { 200: deviceListAnswer } } },
+    { config: kioskAdmin, schema: { tags, response: { 200: deviceListAnswer } } },
     (req) => req.tenant((tx) => listDevices(tx, req.ctx!.organizationId)),
   );
   app.post(
     '/device-management',
     {
-      config: kioskAccess('write'),
+      config: kioskAdmin,
       schema: { tags, body: deviceCreateBody, response: { 200: deviceMutationAnswer } },
     },
     async (req) => {
@@ -37,7 +39,7 @@ export function devicesRoutes(app: App) {
   app.put(
     '/device-management/:id',
     {
-      config: kioskAccess('update'),
+      config: kioskAdmin,
       schema: { tags, params: idParams, body: deviceUpdateBody, response: { 200: deviceMutationAnswer } },
     },
     async (req) => {
@@ -49,7 +51,7 @@ export function devicesRoutes(app: App) {
   );
   app.delete(
     '/device-management/:id',
-    { config: kioskAccess('delete'), schema: { tags, params: idParams, response: { 200: okBody } } },
+    { config: kioskAdmin, schema: { tags, params: idParams, response: { 200: okBody } } },
     async (req) => {
       await req.tenant((tx) => removeDevice(tx, req.ctx!.organizationId, req.params.id));
       return { success: true as const, message: 'Device code removed' };

@@ -19,7 +19,7 @@ describe(`device management and pairing (${DB_KIND})`, () => {
     expect(made.body.data).toMatchObject({ name: 'Kiosk 1', isActive: true, pairedAt: null });
     expect(made.body.data.code).toMatch(/^[A-HJKMNP-Z2-9]{8}$/);
     const id = made.body.data._id;
-    const second = await kit.employee.call('POST', '/api/device-management', { name: 'Back door' });
+    const second = await kit.admin.call('POST', '/api/device-management', { name: 'Back door' });
     expect(second.body.data.code).not.toBe(made.body.data.code);
     const renamed = await kit.admin.call('PUT', `/api/device-management/${id}`, { name: 'Front desk' });
     expect(renamed.body).toMatchObject({
@@ -27,7 +27,7 @@ describe(`device management and pairing (${DB_KIND})`, () => {
       message: 'Device code updated',
       data: { name: 'Front desk' },
     });
-    const list = await kit.employee.get('/api/device-management');
+    const list = await kit.admin.get('/api/device-management');
     expect(list.body.list.map((d: { name: string }) => d.name)).toEqual(['Front desk', 'Back door']);
     const off = await kit.admin.call('PUT', `/api/device-management/${id}`, { isActive: false });
     expect(off.body.data.isActive).toBe(false);
@@ -50,9 +50,20 @@ describe(`device management and pairing (${DB_KIND})`, () => {
     expect(await kit.scalar('select count(*)::int as n from devices')).toBe(before);
   });
 
-  it('members have no device management; employees cannot remove; other organisations get 404', async () => {
+  it('members and employees have no device management; other organisations get 404', async () => {
     const made = await kit.admin.call('POST', '/api/device-management', { name: 'Gym floor' });
     const id = made.body.data._id;
+    const before = await kit.scalar('select count(*)::int as n from devices');
+    // Device codes pair tablets that clock anyone in and out: managing them is the admins' power.
+    for (const res of [
+      await kit.employee.get('/api/device-management'),
+      await kit.employee.call('POST', '/api/device-management', { name: 'Mine' }),
+      await kit.employee.call('PUT', `/api/device-management/${id}`, { isActive: false }),
+    ]) {
+      expect(res.status).toBe(403);
+      expect(res.body.error.code).toBe('FORBIDDEN');
+    }
+    expect(await kit.scalar('select count(*)::int as n from devices')).toBe(before);
     expect((await kit.client.get('/api/device-management')).status).toBe(403);
     expect((await kit.client.call('POST', '/api/device-management', {})).status).toBe(403);
     expect((await kit.employee.call('DELETE', `/api/device-management/${id}`)).status).toBe(403);

@@ -8,13 +8,14 @@
 // Other modules use only what this file exports.
 import type { App } from '../../plugins/types.ts';
 import { registerContactHooks } from '../contacts/index.ts';
-import { registerWorkLock } from '../staff/index.ts';
+import { registerLabourRateSource, registerWorkLock } from '../staff/index.ts';
 import { payrollContactHooks } from './merge.ts';
 import { lockPaidDaysShared } from './open-from.ts';
 import { payrollRoutes } from './payroll.routes.ts';
 import { payrollOpenFrom } from './runs.service.ts';
 import { salaryRoutes } from './salary.routes.ts';
 import { tipsRoutes } from './tips/tips.routes.ts';
+import { wageRatesSqlOf } from './wage-rates.ts';
 
 export { type PayrollDemoOptions, seedPayrollDemo } from './demo.ts';
 export { payrollOpenFrom } from './runs.service.ts';
@@ -30,6 +31,8 @@ export function register(app: App) {
     await lockPaidDaysShared(tx, orgId);
     return payrollOpenFrom(tx, orgId);
   });
+  // The schedule's labour cost uses the wage payroll pays (a salary as its hourly equivalent).
+  registerLabourRateSource({ wageRatesSql: wageRatesSqlOf });
   salaryRoutes(app);
   payrollRoutes(app);
   tipsRoutes(app);

@@ -15,6 +15,7 @@ import { timesheetRoutes } from './time/timesheet.routes.ts';
 import { workRoutes } from './time/work.routes.ts';
 
 export { STAFF_DEMO_EMPLOYEES, type StaffDemoOptions, type StaffDemoPerson, seedStaffDemo } from './demo.ts';
+export { type LabourRateSource, registerLabourRateSource } from './schedule/labour-rates.ts';
 export { endOverdueSessions } from './time/auto-end.ts';
 export { PAID_PERIOD_MESSAGE, registerWorkLock, type WorkLock } from './time/work-locks.ts';
 

@@ -1,4 +1,16 @@
-import { Badge, Button, Card, Group, SegmentedControl, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  SegmentedControl,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { plural } from '@opsuite/shared';
 import type { PoolEntryAnswer, RequestAnswer } from '@opsuite/shared/contracts/staff-schedule';
 import { useState } from 'react';
 import { formatInstant, useOrganizationTimeZone } from '../../app/zone-time';
@@ -17,6 +29,9 @@ function RequestCard({ request }: { request: RequestAnswer }) {
   const timeZone = useOrganizationTimeZone();
   const decide = useDecide();
   const [response, setResponse] = useState('');
+  // Time off over published shifts: what approving does with them.
+  const [shifts, setShifts] = useState<'keep' | 'pool' | 'unassign'>('pool');
+  const covered = request.kind === 'timeOff' ? request.overlappingShifts : 0;
   const kind = request.kind === 'timeOff' ? 'time-off' : 'reschedule';
   const what =
     request.kind === 'timeOff'
@@ -39,6 +54,22 @@ function RequestCard({ request }: { request: RequestAnswer }) {
           Asked {formatInstant(request.createdAt, timeZone)}
           {request.decidedBy ? ` · ${request.status} by ${request.decidedBy}` : ''}
         </Text>
+        {covered > 0 && request.status === 'pending' && (
+          <Alert color="orange" p="xs" data-testid="time-off-shifts">
+            <Text size="sm">{plural(covered, 'published shift')} in these days. On approval:</Text>
+            <SegmentedControl
+              size="xs"
+              mt={4}
+              value={shifts}
+              onChange={(v) => setShifts(v as typeof shifts)}
+              data={[
+                { value: 'pool', label: 'Move to the pool' },
+                { value: 'unassign', label: 'Unassign' },
+                { value: 'keep', label: 'Keep assigned' },
+              ]}
+            />
+          </Alert>
+        )}
         {request.status === 'pending' && (
           <Group align="flex-end" wrap="wrap">
             <TextInput
@@ -51,7 +82,13 @@ function RequestCard({ request }: { request: RequestAnswer }) {
               size="xs"
               color="teal"
               onClick={() =>
-                decide.mutate({ kind, id: request._id, status: 'approved', response: response || null })
+                decide.mutate({
+                  kind,
+                  id: request._id,
+                  status: 'approved',
+                  response: response || null,
+                  ...(covered > 0 ? { shifts } : {}),
+                })
               }
             >
               Approve

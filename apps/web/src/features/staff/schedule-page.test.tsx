@@ -3,12 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeSession } from '../../app/auth-store';
 import { zonedIso } from '../../app/zone-time';
-import { callsTo, jsonResponse, renderApp, stubDocumentFonts } from '../../test-utils';
+import { callsTo, errorResponse, jsonResponse, renderApp, stubDocumentFonts } from '../../test-utils';
 import { fakeApi, id, ok, schedule, shift, signInStaff } from './staff.test-kit';
 import { currentWeek } from './staff-format';
 
 const NY = 'America/New_York';
 let api: ReturnType<typeof fakeApi>;
+/** The answer to the next POST /employee-shifts, when a test wants a refusal. */
+let refuseCreate: Response | null = null;
 
 beforeEach(() => {
   stubDocumentFonts();
@@ -36,6 +38,7 @@ beforeEach(() => {
       timeOff: [],
       scheduledMs: 6 * 3_600_000,
       costCents: 12_000,
+      uncostedShifts: 0,
     },
     {
       contactId: id(11),
@@ -47,6 +50,7 @@ beforeEach(() => {
       timeOff: [],
       scheduledMs: 0,
       costCents: 0,
+      uncostedShifts: 2,
     },
   ];
   void sun;
@@ -80,14 +84,17 @@ beforeEach(() => {
     if (p === '/api/contact-position') return jsonResponse({ list: [] });
     if (p === '/api/employee-shifts/publish' && method === 'POST')
       return ok('Schedule published', { publishedAt: null, changed: 1, notified: 1 });
-    if (p === '/api/employee-shifts' && method === 'POST') return ok('Shift created', night);
+    if (p === '/api/employee-shifts' && method === 'POST') return refuseCreate ?? ok('Shift created', night);
     if (p === '/api/employee-shifts/row-order')
       return jsonResponse({ success: true, message: 'Row order Updated' });
     return undefined;
   });
   vi.stubGlobal('fetch', api);
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  refuseCreate = null;
+  vi.unstubAllGlobals();
+});
 
 describe('the schedule grid', { timeout: 20_000 }, () => {
   it('shows a night shift on the day it starts in the organisation zone, flagged over time off', async () => {
@@ -102,6 +109,11 @@ describe('the schedule grid', { timeout: 20_000 }, () => {
     const cell = screen.getByTestId(`cell-${id(10)}-${mon.toISOString().slice(0, 10)}`);
     expect(within(cell).getByText('Night')).toBeInTheDocument();
     expect(screen.getByTestId('budget-strip')).toHaveTextContent('12.0%');
+    // Labour cost with its currency sign; shifts that cost nothing for want of a rate are named.
+    expect(screen.getByText('Maya Lopez').parentElement).toHaveTextContent('6h 00m · $120.00');
+    expect(screen.getByTestId('budget-strip')).toHaveTextContent('$1,000.00');
+    expect(screen.getByTestId('uncosted')).toHaveTextContent('2 shifts without a rate');
+    expect(screen.getByTestId('budget-strip')).not.toHaveTextContent('until payroll');
     expect(screen.getByTestId('activity-log')).toHaveTextContent('Night added for Maya Lopez');
   });
 
@@ -126,5 +138,26 @@ describe('the schedule grid', { timeout: 20_000 }, () => {
     // 09:00 to 17:00 in New York, whatever zone the browser is in.
     expect(body.startDate).toBe(zonedIso(week.startOfWeek, '09:00', NY));
     expect(body.endDate).toBe(zonedIso(week.startOfWeek, '17:00', NY));
+  });
+
+  it('keeps the form open with what was typed when the shift conflicts', async () => {
+    const message = 'This shift overlaps Sam Carter’s shift Opening (09:00 AM – 05:00 PM)';
+    refuseCreate = errorResponse(409, 'CONFLICT', message);
+    const user = userEvent.setup();
+    renderApp('/staff/schedule');
+    await screen.findByText('Maya Lopez', {}, { timeout: 5000 });
+    const week = currentWeek(NY);
+    const cell = screen.getByTestId(`cell-${id(11)}-${week.startOfWeek}`);
+    await user.pointer([
+      { keys: '[MouseLeft>]', target: cell },
+      { keys: '[/MouseLeft]', target: cell },
+    ]);
+    const name = await screen.findByLabelText('Shift name');
+    await user.clear(name);
+    await user.type(name, 'Inventory count');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByTestId('shift-refusal')).toHaveTextContent(message);
+    expect(screen.getByText('New shift')).toBeInTheDocument();
+    expect(screen.getByLabelText('Shift name')).toHaveValue('Inventory count');
   });
 });

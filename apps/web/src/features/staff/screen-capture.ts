@@ -4,10 +4,20 @@ import { useSyncExternalStore } from 'react';
 // Periodic screenshots of a work session, with the employee's consent: the browser asks once to
 // share a screen (getDisplayMedia), then a frame is taken on the session's grid (start + k ×
 // interval) and handed to `upload` as a compressed JPEG and a thumbnail. Refusing, or stopping
-// the share from the browser's own bar, is reported as a status, never as an error. The
+// the share from the browser's own bar, is reported as a status, never as an error, and so is a
+// share whose video source fails to start (failed, apart from refused). The
 // controller lives outside React so the share survives moving between pages of the app.
 
-export type CaptureState = 'off' | 'asking' | 'sharing' | 'refused' | 'stopped' | 'unsupported';
+export type CaptureState = 'off' | 'asking' | 'sharing' | 'refused' | 'failed' | 'stopped' | 'unsupported';
+export type ReportedState = 'sharing' | 'refused' | 'failed' | 'stopped';
+
+/**
+ * Why getDisplayMedia answered no: NotAllowedError is the person (or the browser's policy)
+ * declining; anything else (NotReadableError "Could not start video source", AbortError,
+ * NotFoundError) is the share failing to start, which the employee did not choose.
+ */
+export const refusalOf = (err: unknown): 'refused' | 'failed' =>
+  (err as { name?: unknown } | null)?.name === 'NotAllowedError' ? 'refused' : 'failed';
 
 export interface Frame {
   screenshot: string;
@@ -18,7 +28,7 @@ interface Options {
   sessionStart: number;
   intervalMinutes: number;
   upload: (frame: Frame) => Promise<unknown>;
-  report: (state: 'sharing' | 'refused' | 'stopped') => Promise<unknown>;
+  report: (state: ReportedState) => Promise<unknown>;
 }
 
 const FULL_WIDTH = 1280;
@@ -62,9 +72,10 @@ class CaptureController {
     this.set('asking');
     try {
       this.stream = await navigator.mediaDevices.getDisplayMedia({ video: true, audio: false });
-    } catch {
-      this.set('refused');
-      await options.report('refused').catch(() => undefined);
+    } catch (err) {
+      const state = refusalOf(err);
+      this.set(state);
+      await options.report(state).catch(() => undefined);
       return;
     }
     const video = document.createElement('video');

@@ -38,5 +38,7 @@ export function spanOf(start: string, end: string, timeZone: string): string {
 
 export const hours = (ms: number) => formatWorked(ms);
 
-export const money = (cents: number) =>
-  (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** Money with its currency sign ($1,234.50), as billing and payroll show it. */
+export const money = (cents: number) => dollars.format(cents / 100);

@@ -92,8 +92,8 @@ function Employees() {
         Employees
       </Title>
       <Text size="xs" c="dimmed" mb="xs">
-        The hourly cost feeds the schedule's labour cost until payroll brings wage rates; without one, a shift
-        costs its position's hourly cost.
+        The schedule's labour cost uses the wage payroll pays; for an employee without one it uses this hourly
+        cost, then the shift's position's rate.
       </Text>
       <ScrollArea type="auto">
         <Table miw={640}>

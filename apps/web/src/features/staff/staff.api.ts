@@ -275,6 +275,7 @@ export const useDecide = () =>
       id: string;
       status: 'approved' | 'denied';
       response?: string | null;
+      shifts?: 'keep' | 'pool' | 'unassign';
     }) => api.put<Mutation<RequestAnswer>>(`/employee-shifts/${kind}/${id}`, body),
   );
 export const useCancelRequest = () =>

@@ -83,4 +83,22 @@ describe('the time clock', { timeout: 20_000 }, () => {
       { historyId: open.historyId, captureStatus: 'refused' },
     ]);
   });
+
+  it('records a share whose video source fails to start as failed, apart from declined', async () => {
+    open = session();
+    const getDisplayMedia = vi
+      .fn()
+      .mockRejectedValue(new DOMException('Could not start video source', 'NotReadableError'));
+    Object.defineProperty(navigator, 'mediaDevices', { value: { getDisplayMedia }, configurable: true });
+    const user = userEvent.setup();
+    renderApp('/staff/time-clock');
+    await user.click(await screen.findByRole('button', { name: 'Share my screen' }, { timeout: 5000 }));
+    await waitFor(() =>
+      expect(screen.getByTestId('capture-status')).toHaveTextContent('Could not start sharing'),
+    );
+    expect(screen.getByTestId('capture-status')).not.toHaveTextContent('declined');
+    expect(callsTo(api, '/contact/workhistory/updatework', 'POST').map((c) => c.body)).toEqual([
+      { historyId: open.historyId, captureStatus: 'failed' },
+    ]);
+  });
 });

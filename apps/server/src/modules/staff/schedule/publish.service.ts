@@ -1,4 +1,4 @@
-import { formatInstantAt, shiftByDays, zonedWeek } from '@opsuite/shared';
+import { formatDayLabel, formatInstantAt, shiftByDays, zonedWeek } from '@opsuite/shared';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { conflict, invalid } from '../../../lib/errors.ts';
@@ -9,6 +9,10 @@ import { json, requireManager } from '../access.ts';
 import { logActivity } from './activity.ts';
 import type { Outbox } from './notify.ts';
 import { lockEmployees } from './shift-rows.ts';
+
+/** 'Dec 13, 2026': a week's first day as the product writes dates, never the ISO form. */
+const weekLabel = (startOfWeek: string) =>
+  formatDayLabel(startOfWeek, { weekday: undefined, year: 'numeric' });
 
 // Publishing a week copies each shift's draft over what employees see and e-mails everyone whose
 // shifts changed; reverting withdraws the week's published shifts (back to drafts); copying last
@@ -52,7 +56,7 @@ async function mailWeek(
   );
   for (const p of people) {
     const mine = shifts.filter((s) => s.contact_id === p.id);
-    outbox.add(p.email, `Your schedule for the week of ${startOfWeek}`, [
+    outbox.add(p.email, `Your schedule for the week of ${weekLabel(startOfWeek)}`, [
       `Hello ${p.full_name},`,
       '',
       intro,
@@ -220,7 +224,7 @@ export async function copyLastWeek(tx: Tx, ctx: RequestContext, startOfWeek: str
     tx,
     ctx,
     'schedule.copied',
-    `Last week copied into the week of ${startOfWeek} (${copied} shifts)`,
+    `Last week copied into the week of ${weekLabel(startOfWeek)} (${copied} shifts)`,
     startOfWeek,
   );
   return { copied, skipped };

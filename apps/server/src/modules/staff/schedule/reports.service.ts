@@ -16,23 +16,24 @@ import { json, managesStaff, ownContact, requireManager } from '../access.ts';
 import { timeSettings } from '../settings/settings.service.ts';
 import { employeesPage } from '../time/roster.ts';
 import { breaksOf } from '../time/work-rows.ts';
-import { rateOf } from './shift-rows.ts';
+import { labourRate, type WageRow, wageRatesSql, wagesByContact } from './labour-rates.ts';
 
 // Sales budgets against the week's labour cost, and attendance (the published schedule against
 // the time clock: on time, late, absent, overtime), with a manager's records over it.
 
 const tz = (ctx: RequestContext) => ctx.organization.timeZone;
 
-/** Labour cost of the week's live shifts, per organisation day, at each employee's hourly cost. */
+/** Labour cost of the week's live shifts, per organisation day, at each employee's rate (labour-rates.ts). */
 async function labourByDay(tx: Tx, ctx: RequestContext, from: string, to: string) {
   const shifts = await rows<{
+    contact_id: string;
     start_at: string;
     end_at: string;
     own: number | null;
     position_ids: string[] | string;
   }>(
     tx,
-    sql`select ${isoText(sql`s.start_at`)} as start_at, ${isoText(sql`s.end_at`)} as end_at,
+    sql`select s.contact_id, ${isoText(sql`s.start_at`)} as start_at, ${isoText(sql`s.end_at`)} as end_at,
           m.hourly_cost_cents as own, s.position_ids
         from employee_shifts s
         left join staff_members m on m.organization_id = s.organization_id and m.contact_id = s.contact_id
@@ -45,15 +46,20 @@ async function labourByDay(tx: Tx, ctx: RequestContext, from: string, to: string
         tx,
         sql`select id, hourly_cost_cents from staff_positions where organization_id = ${ctx.organizationId}`,
       )
-    ).map((p) => [p.id, p.hourly_cost_cents ?? 0]),
+    ).map((p) => [p.id, p.hourly_cost_cents]),
   );
+  const wages = wagesByContact(await rows<WageRow>(tx, wageRatesSql(ctx.organizationId)));
   const byDay = new Map<string, number>();
   for (const s of shifts) {
     const span = { start: Date.parse(s.start_at), end: Date.parse(s.end_at) };
     const day = shiftDisplayDay(span, tz(ctx));
     byDay.set(
       day,
-      (byDay.get(day) ?? 0) + shiftCostCents(span, rateOf(s.own, json(s.position_ids), positions)),
+      (byDay.get(day) ?? 0) +
+        shiftCostCents(
+          span,
+          labourRate(wages.get(s.contact_id), s.own, json(s.position_ids), positions) ?? 0,
+        ),
     );
   }
   return byDay;
@@ -182,6 +188,7 @@ export async function attendanceReport(
     const result = weekAttendance({
       shifts: mine.map((s) => ({ id: s.id, start: Date.parse(s.start_at), end: Date.parse(s.end_at) })),
       sessions: worked,
+      week,
       graceMinutes: settings.lateGraceMinutes,
     });
     const out = result.shifts.map((a) => {

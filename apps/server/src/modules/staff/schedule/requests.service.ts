@@ -11,10 +11,12 @@ import { logActivity } from './activity.ts';
 import type { Outbox } from './notify.ts';
 import type { RequestPayload } from './schedule.tables.ts';
 import { assertFree, lockEmployees, lockedShift, weekOf } from './shift-rows.ts';
+import { releaseShifts, type TimeOffShiftAction } from './time-off-shifts.ts';
 
 // Time-off and reschedule requests: an employee asks (pending), a manager approves or denies.
-// Approved time off shows on the grid and flags the shifts over it; an approved reschedule moves
-// the shift, published version included, if the employee is free then.
+// Approved time off shows on the grid and flags the shifts over it (or, as the manager chooses,
+// offers them in the pool or takes them off the schedule); an approved reschedule moves the
+// shift, published version included, if the employee is free then.
 
 export type RequestKind = 'timeOff' | 'reschedule';
 const tz = (ctx: RequestContext) => ctx.organization.timeZone;
@@ -28,13 +30,18 @@ interface RequestRow {
   status: RequestAnswer['status'];
   payload: RequestPayload | string;
   response: string | null;
+  overlapping_shifts: number;
   decided_by: string | null;
   decided_at: string | null;
   created_at: string;
 }
 
 const requestSelect = (where: SQL) => sql`
-  select r.id, r.kind, r.contact_id, c.full_name, c.email, r.status, r.payload, r.response, u.full_name as decided_by,
+  select r.id, r.kind, r.contact_id, c.full_name, c.email, r.status, r.payload, r.response,
+    (select count(*)::int from employee_shifts s
+     where r.kind = 'timeOff' and s.organization_id = r.organization_id and s.pub_contact_id = r.contact_id
+       and s.removed_at is null and s.pub_start_at < r.end_at and s.pub_end_at > r.start_at) as overlapping_shifts,
+    u.full_name as decided_by,
     ${isoText(sql`r.decided_at`)} as decided_at, ${isoText(sql`r.created_at`)} as created_at
   from staff_requests r
   join contacts c on c.organization_id = r.organization_id and c.id = r.contact_id
@@ -50,6 +57,7 @@ const answer = (r: RequestRow): RequestAnswer => ({
   status: r.status,
   payload: json(r.payload),
   response: r.response,
+  overlappingShifts: Number(r.overlapping_shifts),
   decidedBy: r.decided_by,
   decidedAt: r.decided_at,
   createdAt: r.created_at,
@@ -145,7 +153,7 @@ export async function decideRequest(
   ctx: RequestContext,
   kind: RequestKind,
   id: string,
-  body: { status: 'approved' | 'denied'; response: string | null },
+  body: { status: 'approved' | 'denied'; response: string | null; shifts?: TimeOffShiftAction },
   outbox: Outbox,
 ) {
   requireManager(ctx, 'decide requests');
@@ -164,6 +172,9 @@ export async function decideRequest(
             updated_at = now()
           where organization_id = ${orgId} and id = ${shift.id}`,
     );
+  }
+  if (kind === 'timeOff' && body.status === 'approved' && body.shifts && body.shifts !== 'keep') {
+    await releaseShifts(tx, ctx, row, body.shifts);
   }
   await tx.execute(
     sql`update staff_requests set status = ${body.status}, response = ${body.response}, decided_by = ${ctx.userId},

@@ -209,7 +209,3 @@ export const timeOffAnswer = (t: TimeOffRow) => ({
   endDate: t.end_at,
   reason: t.reason,
 });
-
-/** The employee's own hourly cost, else the shift's first position's, else nothing. */
-export const rateOf = (own: number | null, positionIds: string[], positions: Map<string, number>) =>
-  own ?? positions.get(positionIds[0] ?? '') ?? 0;

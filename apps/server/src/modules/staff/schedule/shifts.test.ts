@@ -92,6 +92,8 @@ describe(`the schedule (${DB_KIND})`, () => {
     const mails = k.t.mailer.recent.slice(sent);
     expect(mails.map((m) => m.to).sort()).toEqual([k.employee.email, k.second.email].sort());
     expect(mails.find((m) => m.to === k.employee.email)!.text).toContain('Night');
+    // The subject writes the week's first day as the product writes dates, not 2025-06-01.
+    expect(mails[0]!.subject).toBe('Your schedule for the week of Jun 1, 2025');
 
     const mine = await k.employee.get(`${S}/mine`, { ...WEEK });
     expect(mine.body.shifts.map((s: { shiftName: string; day: string }) => [s.shiftName, s.day])).toEqual([

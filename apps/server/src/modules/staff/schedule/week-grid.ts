@@ -12,9 +12,9 @@ import { compileSerializer } from '../../../plugins/serializer.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
 import { json, requireManager } from '../access.ts';
 import { genericPage, pageWithSql, splitPage } from '../time/roster.ts';
+import { labourRate, type WageRow, wageRatesSql, wagesByContact } from './labour-rates.ts';
 import {
   onOffer,
-  rateOf,
   shiftAnswer,
   shiftFromJson,
   shiftJsonArray,
@@ -23,8 +23,8 @@ import {
   timeOffSql,
 } from './shift-rows.ts';
 
-// The admin's week grid. Its four reads (the page of employees with their shifts, the week's
-// time off, the positions' rates, the week's status) go to PostgreSQL as one statement with
+// The admin's week grid. Its five reads (the page of employees with their shifts, the week's
+// time off, the positions' rates, the wages payroll registers, the week's status) go to PostgreSQL as one statement with
 // COMMIT behind it, which also hashes their rows: while the hash is the one the kept answer was
 // built from, the rows stay in the database and the kept answer is sent (db/fast/answer-cache.ts).
 
@@ -57,6 +57,7 @@ type GridParts = {
   page: unknown[];
   timeOff: TimeOffRow[];
   rates: { id: string; hourly_cost_cents: number | null }[];
+  wages: WageRow[];
   status: StatusRow[];
 };
 
@@ -108,6 +109,7 @@ export async function scheduleWeekText(tx: Tx, ctx: RequestContext, q: ScheduleQ
       // The week's time off of everyone (a few rows a week), not only the page's.
       timeOff: { rows: timeOffSql(orgId, null, week.startsAt, week.endsAt) },
       rates: { rows: positionRatesSql(orgId) },
+      wages: { rows: wageRatesSql(orgId) },
       status: { rows: weekStatusSql(orgId, week.startOfWeek, from, to) },
     },
     known?.fingerprint ?? null,
@@ -129,7 +131,8 @@ function gridAnswer(
     parts.page,
   );
   const shifts = withShifts.flatMap((r) => json(r.shifts).map(shiftFromJson));
-  const positions = new Map(parts.rates.map((p) => [p.id, p.hourly_cost_cents ?? 0]));
+  const positions = new Map(parts.rates.map((p) => [p.id, p.hourly_cost_cents]));
+  const wages = wagesByContact(parts.wages);
   const state = statusOf(parts.status[0]);
   const rowsOut = people.slice(0, q.pageSize).map((p) => {
     const off = parts.timeOff.filter((t) => t.contact_id === p.id);
@@ -142,15 +145,13 @@ function gridAnswer(
           off.some((t) => t.start_at < s.end_at && t.end_at > s.start_at),
         ),
       );
-    const costCents = mine.reduce(
-      (sum, s) =>
-        sum +
-        shiftCostCents(
-          { start: Date.parse(s.startDate), end: Date.parse(s.endDate) },
-          rateOf(p.hourly_cost_cents, s.positionIds, positions),
-        ),
-      0,
-    );
+    let costCents = 0;
+    let uncostedShifts = 0;
+    for (const s of mine) {
+      const rate = labourRate(wages.get(p.id), p.hourly_cost_cents, s.positionIds, positions);
+      if (rate === null) uncostedShifts += 1;
+      else costCents += shiftCostCents({ start: Date.parse(s.startDate), end: Date.parse(s.endDate) }, rate);
+    }
     return {
       contactId: p.id,
       fullName: p.full_name,
@@ -161,6 +162,7 @@ function gridAnswer(
       timeOff: off.map(timeOffAnswer),
       scheduledMs: mine.reduce((sum, s) => sum + Date.parse(s.endDate) - Date.parse(s.startDate), 0),
       costCents,
+      uncostedShifts,
     };
   });
   return {

@@ -55,7 +55,7 @@ export const staffPositions = pgTable(
 );
 
 /**
- * An employee's staff record: category, positions, hourly cost (until payroll brings wage rates)
+ * An employee's staff record: category, positions, hourly cost (payroll's wage comes first in the labour cost)
  * and place in the schedule grid. Its row is also what a shift write locks, so that one
  * employee's shifts are checked for overlap one writer at a time.
  */

@@ -8,30 +8,52 @@ import { conflict, invalid, notFound } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
 import { isoText, rows } from '../../../lib/sql.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
+import { requireManager } from '../access.ts';
 import { requireOwnOrManager } from './work.service.ts';
 import { lockedSession, requireOpen, screenshotPath, selectWork, workAnswer } from './work-rows.ts';
 
 // Periodic screenshots (updatework): the browser sends a compressed frame and, when it can, a
 // thumbnail; the server keeps both under DATA_DIR/files/staff and makes the thumbnail with sharp
-// when none came. A refused or stopped screen share is recorded as such, never as an error.
+// when none came. A refused, failed or stopped screen share is recorded as such, never as an error.
 // Screenshots hang off their session, so they show under its employee only, and deleting one
 // changes no time.
 
 export const staffFilesRoot = (dataDir: string) => path.resolve(dataDir, 'files', 'staff');
 
 const THUMB_WIDTH = 320;
-const KINDS: Record<string, string> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
 
-function decode(dataUrl: string, field: string): { bytes: Buffer; ext: string } {
+interface Image {
+  bytes: Buffer;
+  ext: string;
+}
+
+function decodeDataUrl(dataUrl: string, field: string): { bytes: Buffer; kind: string } {
   const match = /^data:image\/(jpeg|png|webp);base64,(.*)$/s.exec(dataUrl);
   if (!match) throw invalid(field, 'must be a JPEG, PNG or WebP data URL');
-  const bytes = Buffer.from(match[2]!, 'base64');
-  const ok =
-    (match[1] === 'jpeg' && bytes[0] === 0xff && bytes[1] === 0xd8) ||
-    (match[1] === 'png' && bytes.subarray(1, 4).toString('latin1') === 'PNG') ||
-    (match[1] === 'webp' && bytes.subarray(8, 12).toString('latin1') === 'WEBP');
-  if (!ok) throw invalid(field, 'is not the image its type says');
-  return { bytes, ext: KINDS[match[1]!]! };
+  return { bytes: Buffer.from(match[2]!, 'base64'), kind: match[1]! };
+}
+
+/**
+ * What the browser sent, decoded and encoded again by sharp (stored bytes are always an image
+ * sharp wrote, never what came in): anything that does not decode is a 400 naming the field.
+ */
+async function reencode(dataUrl: string, field: string, width?: number): Promise<Image> {
+  const { bytes, kind } = decodeDataUrl(dataUrl, field);
+  try {
+    const image = sharp(bytes, { failOn: 'error', limitInputPixels: 40_000_000 });
+    const meta = await image.metadata();
+    if (meta.format !== kind) throw new Error(`${meta.format} sent as ${kind}`);
+    // A thumbnail is always a small JPEG.
+    if (width) {
+      const small = image.resize({ width, withoutEnlargement: true }).jpeg({ quality: 70 });
+      return { bytes: await small.toBuffer(), ext: 'jpg' };
+    }
+    if (kind === 'png') return { bytes: await image.png().toBuffer(), ext: 'png' };
+    if (kind === 'webp') return { bytes: await image.webp({ quality: 80 }).toBuffer(), ext: 'webp' };
+    return { bytes: await image.jpeg({ quality: 80 }).toBuffer(), ext: 'jpg' };
+  } catch {
+    throw invalid(field, 'could not be read as an image');
+  }
 }
 
 export interface StoredShot {
@@ -47,20 +69,10 @@ export async function storeShot(
   body: UpdateWorkBody,
 ): Promise<StoredShot | null> {
   if (!body.screenshot) return null;
-  const full = decode(body.screenshot, 'screenshot');
-  const small = body.screenshot_sm ? decode(body.screenshot_sm, 'screenshot_sm') : null;
-  let thumb: { bytes: Buffer; ext: string };
-  try {
-    thumb = small ?? {
-      bytes: await sharp(full.bytes)
-        .resize({ width: THUMB_WIDTH, withoutEnlargement: true })
-        .jpeg({ quality: 70 })
-        .toBuffer(),
-      ext: 'jpg',
-    };
-  } catch {
-    throw invalid('screenshot', 'could not be read as an image');
-  }
+  const full = await reencode(body.screenshot, 'screenshot');
+  const thumb = body.screenshot_sm
+    ? await reencode(body.screenshot_sm, 'screenshot_sm', THUMB_WIDTH)
+    : await reencode(body.screenshot, 'screenshot', THUMB_WIDTH);
   const id = newId();
   const fileKey = path.join(orgId, `${id}.${full.ext}`);
   const smallKey = path.join(orgId, `${id}-sm.${thumb.ext}`);
@@ -93,7 +105,10 @@ export async function recordCapture(
       sql`insert into work_screenshots (organization_id, id, history_id, contact_id, status, file_key, small_key)
           values (${orgId}, ${shot.id}, ${row.id}, ${row.contact_id}, 'captured', ${shot.fileKey}, ${shot.smallKey})`,
     );
-  } else if ((status === 'refused' || status === 'stopped') && status !== row.capture_status) {
+  } else if (
+    (status === 'refused' || status === 'failed' || status === 'stopped') &&
+    status !== row.capture_status
+  ) {
     await tx.execute(
       sql`insert into work_screenshots (organization_id, id, history_id, contact_id, status)
           values (${orgId}, ${newId()}, ${row.id}, ${row.contact_id}, ${status})`,
@@ -170,8 +185,12 @@ export async function shotFile(tx: Tx, ctx: RequestContext, id: string, small: b
   };
 }
 
-/** Deletes one screenshot; the session's times are not touched. Answers the files to remove. */
+/**
+ * Deletes one screenshot; the session's times are not touched. Answers the files to remove.
+ * Managers only: a screenshot is the proof of its employee's time, so they cannot erase their own.
+ */
 export async function deleteShot(tx: Tx, ctx: RequestContext, id: string) {
+  requireManager(ctx, 'delete screenshots');
   const row = await shotFor(tx, ctx, id, true);
   if (row.status !== 'captured') throw conflict('Only a captured screenshot can be deleted');
   await tx.execute(

@@ -6,10 +6,14 @@ import {
   STAFF_TEXT,
 } from '@opsuite/shared/contracts/staff-time';
 import { saved } from '../../../lib/answers.ts';
-import type { App } from '../../../plugins/types.ts';
+import { AppError } from '../../../lib/errors.ts';
+import { rateLimited } from '../../../lib/rate-limiter.ts';
+import type { App, DeviceContext } from '../../../plugins/types.ts';
+import { TimeClockLimit } from './clock-limit.ts';
 import { clockStatus, punch } from './time-clock.service.ts';
 
 // The time clock of a paired kiosk (device credential only; the organisation comes from it).
+// Every lookup and punch draws on the tablet's and the organisation's budgets (clock-limit.ts).
 
 const device = { auth: 'device' as const, permission: 'device' as const };
 const tags = ['staff time clock'];
@@ -19,22 +23,46 @@ const MESSAGES = {
   break: STAFF_TEXT.breakStarted,
   resume: STAFF_TEXT.breakEnded,
 };
+/** The 429's wording: "Too many attempts. Try again in 1 minute." */
+const ATTEMPTS = 'attempts';
+
+/** Failures that found nobody: an unknown punch id, a wrong PIN, a removed device. */
+const isMiss = (err: unknown) =>
+  err instanceof AppError && (err.code === 'NOT_FOUND' || err.code === 'UNAUTHENTICATED');
 
 export function timeClockRoutes(app: App) {
+  const limit = new TimeClockLimit(app.services.limiter, {
+    onError: (err) => app.log.error({ err }, 'time clock: counting a lookup failed'),
+  });
+  const limited = async <T>(on: DeviceContext, work: () => Promise<T>): Promise<T> => {
+    const turn = await limit.take(on.organizationId, on.deviceId);
+    if (!turn.allowed) throw rateLimited(turn.resetMs, ATTEMPTS);
+    try {
+      const result = await work();
+      limit.found(turn);
+      return result;
+    } catch (err) {
+      if (!isMiss(err)) limit.found(turn);
+      throw err;
+    }
+  };
+
   app.get(
     '/staff/time-clock/employee/:punchId',
     { config: device, schema: { tags, params: punchIdParams, response: { 200: clockStatusAnswer } } },
     (req) =>
-      req.tenant((tx) =>
-        clockStatus(tx, req.device!.organizationId, req.device!.deviceId, req.params.punchId),
+      limited(req.device!, () =>
+        req.tenant((tx) =>
+          clockStatus(tx, req.device!.organizationId, req.device!.deviceId, req.params.punchId),
+        ),
       ),
   );
   app.post(
     '/staff/time-clock/punch',
     { config: device, schema: { tags, body: punchBody, response: { 200: punchAnswer } } },
     async (req) => {
-      const result = await req.tenant((tx) =>
-        punch(tx, req.device!.organizationId, req.device!.deviceId, req.body),
+      const result = await limited(req.device!, () =>
+        req.tenant((tx) => punch(tx, req.device!.organizationId, req.device!.deviceId, req.body)),
       );
       return saved(MESSAGES[result.message], result.status);
     },

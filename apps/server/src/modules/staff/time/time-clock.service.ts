@@ -3,12 +3,14 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { conflict, notFound, unauthenticated } from '../../../lib/errors.ts';
 import { rows } from '../../../lib/sql.ts';
+import { normalizePunchId } from '../../contacts/index.ts';
 import { staffTypesSql } from '../access.ts';
 import { clockIn, clockOut, closeBreak, lockedOpenSession, takeBreak } from './work.service.ts';
 import { type WorkRow, workAnswer } from './work-rows.ts';
 
 // The time clock on a paired kiosk: an employee types their punch id (the contact's punch id,
-// the same field members check in with) and clocks in, out, or on and off a break. The device
+// the same field members check in with; a number is padded to 10 digits as it is stored) and
+// clocks in, out, or on and off a break. The device
 // credential names the organisation; the device must still be active.
 
 interface EmployeeRow {
@@ -25,7 +27,7 @@ async function employeeByPunch(tx: Tx, orgId: string, deviceId: string, punchId:
         from (select 1) one left join lateral (
           select c.id, c.full_name from contacts c
           join contact_types ct on ct.organization_id = c.organization_id and ct.id = c.contact_type_id
-          where c.organization_id = ${orgId} and c.deleted_at is null and c.punch_id = ${punchId.trim()}
+          where c.organization_id = ${orgId} and c.deleted_at is null and c.punch_id = ${normalizePunchId(punchId.trim())}
             and ct.type in ${staffTypesSql}
           order by c.created_at, c.id limit 1) e on true`,
   );

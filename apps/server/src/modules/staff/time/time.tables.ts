@@ -52,13 +52,16 @@ export const workHistories = pgTable(
     index('work_histories_org_start_idx').on(t.organizationId, t.startAt),
     index('work_histories_open_idx').on(t.startAt).where(sql`${t.endAt} is null`),
     check('work_histories_end_ck', sql`${t.endAt} is null or ${t.endAt} >= ${t.startAt}`),
-    check('work_histories_capture_ck', sql`${t.captureStatus} in ('off', 'sharing', 'refused', 'stopped')`),
+    check(
+      'work_histories_capture_ck',
+      sql`${t.captureStatus} in ('off', 'sharing', 'refused', 'failed', 'stopped')`,
+    ),
   ],
 );
 
 /**
- * A periodic screenshot of a session, or the record that none could be taken (refused or
- * stopped). Files live under DATA_DIR/files/staff; deleting one never touches the session's times.
+ * A periodic screenshot of a session, or the record that none could be taken (refused, failed
+ * or stopped). Files live under DATA_DIR/files/staff; deleting one never touches the session's times.
  */
 export const workScreenshots = pgTable(
   'work_screenshots',
@@ -77,7 +80,7 @@ export const workScreenshots = pgTable(
     tenantReference(t, t.historyId, workHistories).onDelete('cascade'),
     tenantReference(t, t.contactId, contacts).onDelete('cascade'),
     index('work_screenshots_history_idx').on(t.organizationId, t.historyId, t.takenAt),
-    check('work_screenshots_status_ck', sql`${t.status} in ('captured', 'refused', 'stopped')`),
+    check('work_screenshots_status_ck', sql`${t.status} in ('captured', 'refused', 'failed', 'stopped')`),
   ],
 );
 

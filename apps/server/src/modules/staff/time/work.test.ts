@@ -94,17 +94,40 @@ describe(`an employee's clock (${DB_KIND})`, () => {
     expect(both.status).toBe(200);
     const refused = await employee.call('POST', `${W}/updatework`, { historyId, captureStatus: 'refused' });
     expect(refused.body.data.captureStatus).toBe('refused');
+    // A share whose video source failed to start is recorded as failed, not as a refusal.
+    const failed = await employee.call('POST', `${W}/updatework`, { historyId, captureStatus: 'failed' });
+    expect(failed.status).toBe(200);
+    expect(failed.body.data.captureStatus).toBe('failed');
     const fake = await employee.call('POST', `${W}/updatework`, {
       historyId,
       screenshot: `data:image/png;base64,${Buffer.from('not an image at all').toString('base64')}`,
     });
     expect(fake.status).toBe(400);
+    // Three right bytes do not make an image: what sharp cannot decode is refused, nothing stored.
+    const disguised = `data:image/png;base64,${Buffer.concat([
+      Buffer.from([0x89]),
+      Buffer.from('PNG<script>alert(1)</script>'),
+    ]).toString('base64')}`;
+    const posing = await employee.call('POST', `${W}/updatework`, {
+      historyId,
+      screenshot: await imageDataUrl(),
+      screenshot_sm: disguised,
+    });
+    expect(posing.status).toBe(400);
+    expect(posing.body.error).toMatchObject({ code: 'VALIDATION' });
+    expect(posing.body.error.message).toMatch(/^screenshot_sm: /);
+    const asJpeg = await employee.call('POST', `${W}/updatework`, {
+      historyId,
+      screenshot: (await imageDataUrl(80, 40, 'png')).replace('image/png', 'image/jpeg'),
+    });
+    expect(asJpeg.status).toBe(400);
 
     const shots = await employee.get(`${W}/screenshot`, { historyId });
     expect(shots.body.list.map((s: { status: string }) => s.status)).toEqual([
       'captured',
       'captured',
       'refused',
+      'failed',
     ]);
 
     const current = await employee.get(`${W}/current`);
@@ -139,6 +162,12 @@ describe(`an employee's clock (${DB_KIND})`, () => {
     const mine = (await employee.get(`${W}/list`)).body.list;
     expect(mine.every((e: { contactId: string }) => e.contactId === employee.contactId)).toBe(true);
 
+    // A screenshot is the proof of its employee's time: only a manager deletes it.
+    const own = await second.call('DELETE', `${W}/screenshot/${shot._id}`);
+    expect(own.status).toBe(403);
+    expect(own.body.error.code).toBe('FORBIDDEN');
+    expect((await employee.call('DELETE', `${W}/screenshot/${shot._id}`)).status).toBe(403);
+    expect((await second.get(`${W}/screenshot`, { historyId })).body.list).toHaveLength(1);
     const removed = await admin.call('DELETE', `${W}/screenshot/${shot._id}`);
     expect(removed.body).toEqual({ success: true, message: 'Screenshot deleted' });
     const after = (await admin.get(`${W}/list`, { contactId: second.contactId })).body;

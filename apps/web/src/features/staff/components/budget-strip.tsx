@@ -41,8 +41,8 @@ export function BudgetStrip({ week, budget }: { week: Week; budget: BudgetAnswer
         </Button>
       </Group>
       <Text size="xs" c="dimmed" mt={4}>
-        Labour cost uses each employee's hourly cost, or their shift's position's, until payroll brings wage
-        rates.
+        Labour cost uses each employee's wage from payroll (a salary as its hourly equivalent), else their
+        hourly cost, else their shift's position's rate; a shift with none of these costs nothing.
       </Text>
       <Modal
         opened={open}

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { WorkHistoryAnswer } from '@opsuite/shared/contracts/staff-time';
 import { useOrganizationTimeZone } from '../../../app/zone-time';
-import { type Frame, useScreenCapture } from '../screen-capture';
+import { type Frame, type ReportedState, useScreenCapture } from '../screen-capture';
 import { timeOf } from '../staff-format';
 
 const LABELS = {
@@ -9,6 +9,7 @@ const LABELS = {
   asking: ['Waiting for your choice', 'blue'],
   sharing: ['Sharing', 'teal'],
   refused: ['You declined', 'orange'],
+  failed: ['Could not start sharing', 'red'],
   stopped: ['Sharing stopped', 'orange'],
   unsupported: ['Not available in this browser', 'gray'],
 } as const;
@@ -23,7 +24,7 @@ export function CaptureCard({
   session: WorkHistoryAnswer;
   intervalMinutes: number;
   upload: (frame: Frame) => Promise<unknown>;
-  report: (state: 'sharing' | 'refused' | 'stopped') => Promise<unknown>;
+  report: (state: ReportedState) => Promise<unknown>;
 }) {
   const capture = useScreenCapture();
   const timeZone = useOrganizationTimeZone();

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { plural } from '@opsuite/shared';
 import type { MyShift } from '@opsuite/shared/contracts/staff-schedule';
 import { type FormEvent, useState } from 'react';
 import { useOrganizationTimeZone, zonedIso, zonedParts } from '../../../app/zone-time';
@@ -11,21 +12,43 @@ export function TimeOffModal({ opened, onClose }: { opened: boolean; onClose: ()
   const [endDate, setEnd] = useState('');
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // Sent over published shifts: the form stays open to say so before it closes.
+  const [covered, setCovered] = useState(0);
+  const close = () => {
+    setCovered(0);
+    onClose();
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (covered > 0) return close();
     if (!startDate || !endDate) return setError('Choose the first and last day');
     if (endDate < startDate) return setError('The last day must not be before the first');
-    ask.mutate({ startDate, endDate, reason }, { onSuccess: onClose });
+    ask.mutate(
+      { startDate, endDate, reason },
+      {
+        onSuccess: (answer) => {
+          const shifts = answer.data?.overlappingShifts ?? 0;
+          if (shifts > 0) setCovered(shifts);
+          else close();
+        },
+      },
+    );
   };
   return (
     <Modal
       opened={opened}
-      onClose={onClose}
+      onClose={close}
       title="Request time off"
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <form onSubmit={submit} noValidate>
         <Stack>
+          {covered > 0 && (
+            <Alert color="orange" data-testid="time-off-warning">
+              Request sent. You have {plural(covered, 'published shift')} in these days: they stay yours until
+              a manager approves the time off and moves them to the shift pool or unassigns them.
+            </Alert>
+          )}
           <TextInput
             type="date"
             label="First day"
@@ -46,11 +69,13 @@ export function TimeOffModal({ opened, onClose }: { opened: boolean; onClose: ()
             maxLength={500}
           />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
+            {covered === 0 && (
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+            )}
             <Button type="submit" loading={ask.isPending}>
-              Send request
+              {covered > 0 ? 'Close' : 'Send request'}
             </Button>
           </Group>
         </Stack>
@@ -99,11 +124,13 @@ export function RescheduleModal({ shift, onClose }: { shift: MyShift | null; onC
           </Group>
           <TextInput label="Reason" value={form.reason} onChange={set('reason')} maxLength={500} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
+            {covered === 0 && (
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+            )}
             <Button type="submit" loading={ask.isPending}>
-              Send request
+              {covered > 0 ? 'Close' : 'Send request'}
             </Button>
           </Group>
         </Stack>

@@ -12,7 +12,7 @@ import {
 import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Text } from '@mantine/core';
-import { daysBetween, isoDateInZone } from '@opsuite/shared';
+import { daysBetween, isoDateInZone, plural } from '@opsuite/shared';
 import type { EmployeeShiftAnswer, ScheduleRow } from '@opsuite/shared/contracts/staff-schedule';
 import { IconGripVertical } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -148,6 +148,11 @@ function GridRow({
             {hours(row.scheduledMs)}
             {row.costCents ? ` · ${money(row.costCents)}` : ''}
           </Text>
+          {row.uncostedShifts > 0 && (
+            <Text size="xs" c="orange" data-testid="uncosted">
+              {plural(row.uncostedShifts, 'shift')} without a rate
+            </Text>
+          )}
         </div>
       </div>
       {days.map((day) => (

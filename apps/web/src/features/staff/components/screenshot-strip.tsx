@@ -7,6 +7,13 @@ import { useOrganizationTimeZone } from '../../../app/zone-time';
 import { useDeleteScreenshot, useScreenshots } from '../staff.api';
 import { timeOf } from '../staff-format';
 
+/** What a screenshot that could not be taken says: declined by the employee, failed, or stopped. */
+const SHOT_LABELS: Record<Exclude<ScreenshotAnswer['status'], 'captured'>, string> = {
+  refused: 'Declined',
+  failed: 'Failed',
+  stopped: 'Sharing stopped',
+};
+
 /** An image the API serves only with the caller's token, as an object URL. */
 function useAuthorizedImage(path: string | null) {
   const [url, setUrl] = useState<string | null>(null);
@@ -37,8 +44,8 @@ function Shot({ shot, canDelete }: { shot: ScreenshotAnswer; canDelete: boolean 
   const remove = useDeleteScreenshot();
   if (shot.status !== 'captured') {
     return (
-      <Badge color="orange" variant="light">
-        {shot.status === 'refused' ? 'Declined' : 'Sharing stopped'} · {timeOf(shot.takenAt, timeZone)}
+      <Badge color={shot.status === 'failed' ? 'red' : 'orange'} variant="light" data-testid="shot-status">
+        {SHOT_LABELS[shot.status]} · {timeOf(shot.takenAt, timeZone)}
       </Badge>
     );
   }

@@ -1,4 +1,15 @@
-import { Button, Group, Modal, MultiSelect, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  MultiSelect,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { addDaysToIsoDate } from '@opsuite/shared';
 import type { EmployeeShiftAnswer, ScheduleRow } from '@opsuite/shared/contracts/staff-schedule';
 import { type FormEvent, useState } from 'react';
@@ -45,10 +56,16 @@ export function ShiftModal({
   });
   const [key, setKey] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // What the server refused (a conflicting shift): shown in the form, which stays open with what
+  // was typed; days already saved are not sent again.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [savedDays, setSavedDays] = useState<string[]>([]);
   const draftKey = draft ? `${draft.shift?._id ?? 'new'}:${draft.contactId}:${draft.days.join(',')}` : null;
   if (draft && key !== draftKey) {
     setKey(draftKey);
     setError(null);
+    setRefusal(null);
+    setSavedDays([]);
     const s = draft.shift;
     setForm(
       s
@@ -81,20 +98,29 @@ export function ShiftModal({
       positionIds: form.positionIds,
       note: form.note.trim() || null,
     };
+    setRefusal(null);
+    const refused = (err: unknown) => (err instanceof Error ? err.message : String(err));
     if (draft.shift) {
       const day = zonedParts(draft.shift.startDate, timeZone).date;
       update.mutate(
         { id: draft.shift._id, ...body, ...spanFor(day, form.from, form.to, timeZone) },
-        { onSuccess: onClose },
+        { onSuccess: onClose, onError: (err) => setRefusal(refused(err)) },
       );
       return;
     }
-    for (const day of draft.days) {
-      await create
-        .mutateAsync({ ...body, ...spanFor(day, form.from, form.to, timeZone) })
-        .catch(() => undefined);
+    const saved = [...savedDays];
+    const problems: string[] = [];
+    for (const day of draft.days.filter((d) => !saved.includes(d))) {
+      try {
+        await create.mutateAsync({ ...body, ...spanFor(day, form.from, form.to, timeZone) });
+        saved.push(day);
+      } catch (err) {
+        problems.push(draft.days.length > 1 ? `${dayLabel(day)}: ${refused(err)}` : refused(err));
+      }
     }
-    onClose();
+    setSavedDays(saved);
+    if (problems.length > 0) setRefusal(problems.join('\n'));
+    else onClose();
   };
   const onDelete = () =>
     confirmAction({
@@ -114,6 +140,11 @@ export function ShiftModal({
     >
       <form onSubmit={submit} noValidate>
         <Stack>
+          {refusal && (
+            <Alert color="red" data-testid="shift-refusal" style={{ whiteSpace: 'pre-line' }}>
+              {refusal}
+            </Alert>
+          )}
           <Select
             label="Employee"
             data={rows.map((r) => ({ value: r.contactId, label: r.fullName }))}
