@@ -31,7 +31,7 @@ export function fileLinkRoutes(app: App) {
         .header('content-disposition', attachmentHeader(grant.fileName))
         .header('cache-control', 'private, max-age=60')
         .header('x-content-type-options', 'nosniff')
-        .send(file.body);
+        .send(file.body as unknown as string);
     },
   );
 }
