@@ -8,7 +8,6 @@ import {
   type PayrollPendingAnswer,
   type PayrollRunAnswer,
   type PayrollRunWithLinesAnswer,
-  payPeriodContaining,
   sumCents,
 } from '@opsuite/shared';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -19,7 +18,7 @@ import { contacts } from '../contacts/contacts.tables.ts';
 import { computeLines } from './compute.ts';
 import { lockPaidDays } from './open-from.ts';
 import { employeeSalaries, payrollRuns, payrollSlips } from './payroll.tables.ts';
-import { getSettings } from './salary.service.ts';
+import { assertPayable, regularPeriod } from './period-rules.ts';
 import { periodTipShare, storePaidShare } from './tips/share.service.ts';
 
 // Pay runs. A regular run is one row per period: a refresh stores it as a draft, Run completes
@@ -109,11 +108,7 @@ async function storeLines(
   return row!;
 }
 
-export async function periodFor(tx: Queryable, orgId: string, timeZone: string, periodStart?: string) {
-  const settings = await getSettings(tx, orgId);
-  const day = periodStart ?? isoDateInZone(new Date(), timeZone);
-  return { settings, period: payPeriodContaining(day, settings.payCycle, settings.anchorDay) };
-}
+export const periodFor = regularPeriod;
 
 async function regularRun(tx: Queryable, orgId: string, period: DayRange, lock: boolean) {
   const query = tx
@@ -176,7 +171,9 @@ export async function refreshPending(tx: Tx, orgId: string, timeZone: string, pe
 
 /** Run the period's payroll; a run already completed for it is answered as is. */
 export async function runPayroll(tx: Tx, orgId: string, timeZone: string, periodStart?: string) {
-  const { settings, period } = await periodFor(tx, orgId, timeZone, periodStart);
+  const { settings, period, today, oldestOpen, openFrom } = await periodFor(tx, orgId, timeZone, periodStart);
+  const paid = await regularRun(tx, orgId, period, false);
+  if (paid?.status !== 'completed') assertPayable(period, today, oldestOpen, openFrom);
   let run = await lockedDraft(tx, orgId, period);
   if (run.status === 'draft') {
     await lockPaidDays(tx, orgId);
