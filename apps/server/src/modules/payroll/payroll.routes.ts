@@ -19,7 +19,8 @@ import { z } from 'zod';
 import { deleted, saved } from '../../lib/answers.ts';
 import { tenantRoute } from '../../plugins/access.ts';
 import type { App } from '../../plugins/types.ts';
-import { payStubPdf, reportByRange, runCsv } from './reports.service.ts';
+import { payStubFileName, payStubPdf, yearToDate } from './pay-stub.ts';
+import { reportByRange, runCsv } from './reports.service.ts';
 import {
   clearDraft,
   getPending,
@@ -150,11 +151,22 @@ export function payrollRoutes(app: App) {
     },
     async (req, reply) => {
       const { organizationId, organization } = req.ctx!;
-      const run = await req.tenant((tx) => reportRun(tx, organizationId, req.params.id));
-      const pdf = await payStubPdf(run, req.params.contactId, organization.name);
+      const { contactId } = req.params;
+      const { run, ytd } = await req.tenant(async (tx) => {
+        const found = await reportRun(tx, organizationId, req.params.id);
+        return {
+          run: found,
+          ytd: await yearToDate(tx, organizationId, organization.timeZone, found, contactId),
+        };
+      });
+      const pdf = await payStubPdf(run, contactId, organization, ytd);
+      const name = payStubFileName(
+        run.lines.find((l) => l.contactId === contactId)!.fullName,
+        run.periodStart,
+      );
       return reply
         .header('content-type', 'application/pdf')
-        .header('content-disposition', `inline; filename="pay-stub-${run.periodStart}.pdf"`)
+        .header('content-disposition', `attachment; filename="${name}"`)
         .header('cache-control', 'no-store')
         .send(Buffer.from(pdf) as unknown as string);
     },
