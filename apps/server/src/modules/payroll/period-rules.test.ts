@@ -70,4 +70,20 @@ describe(`pay periods a run may pay (${DB_KIND})`, () => {
     expect(off.body.data.totals.netCents).toBe(5000);
     expect((await k.admin.get('/api/payroll/pending')).body.periodStart).toBe('2025-06-29');
   });
+
+  it('keeps payroll and tips from an employee with the default role (403), admins pass', async () => {
+    const reads = [
+      '/api/payroll/pending',
+      '/api/payroll/history',
+      '/api/employee-salary',
+      '/api/tip-share?date=2025-06-02',
+    ];
+    for (const url of [...reads, '/api/tip-management/locations', '/api/tip-management/pools']) {
+      expect((await k.employee.get(url)).status, url).toBe(403);
+    }
+    expect((await k.employee.call('POST', '/api/payroll/run', {})).status).toBe(403);
+    expect((await k.employee.call('POST', '/api/payroll/pending', {})).status).toBe(403);
+    expect((await k.admin.get('/api/tip-management/locations')).status).toBe(200);
+    expect((await k.admin.get('/api/payroll/history')).status).toBe(200);
+  });
 });
