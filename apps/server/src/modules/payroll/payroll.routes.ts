@@ -12,6 +12,7 @@ import {
   payrollRunMutationAnswer,
   payrollRunParams,
   payrollRunWithLinesAnswer,
+  payrollVoidBody,
   payStubParams,
   type Resource,
 } from '@opsuite/shared';
@@ -30,6 +31,7 @@ import {
   runOffCycle,
   runPayroll,
 } from './runs.service.ts';
+import { markExported, markPaidOut, voidRun } from './void.service.ts';
 
 // Payroll runs (spec §7: run, run-offcycle, pending, history, report). Who may call what: the
 // caller's role must hold the payroll permission for the action, within the organisation's plan.
@@ -100,6 +102,33 @@ export function payrollRoutes(app: App) {
       return saved(PAYROLL_TEXT.offCycle, data);
     },
   );
+  app.post(
+    '/payroll/report/:id/void',
+    {
+      config: tenantRoute(RESOURCE, 'delete'),
+      schema: {
+        tags,
+        params: payrollRunParams,
+        body: payrollVoidBody,
+        response: { 200: payrollRunMutationAnswer },
+      },
+    },
+    async (req) => {
+      const data = await req.tenant((tx) => voidRun(tx, req.ctx!, req.params.id, req.body.reason));
+      return saved(PAYROLL_TEXT.voided, data);
+    },
+  );
+  app.post(
+    '/payroll/report/:id/paid-out',
+    {
+      config: tenantRoute(RESOURCE, 'update'),
+      schema: { tags, params: payrollRunParams, response: { 200: payrollRunMutationAnswer } },
+    },
+    async (req) => {
+      const data = await req.tenant((tx) => markPaidOut(tx, req.ctx!, req.params.id));
+      return saved(PAYROLL_TEXT.paidOut, data);
+    },
+  );
   app.get(
     '/payroll/history',
     { config: tenantRoute(RESOURCE, 'read'), schema: { tags, response: { 200: payrollHistoryAnswer } } },
@@ -131,7 +160,10 @@ export function payrollRoutes(app: App) {
       schema: { tags, params: payrollRunParams, response: { 200: z.string().describe('CSV (text/csv)') } },
     },
     async (req, reply) => {
-      const run = await req.tenant((tx) => reportRun(tx, req.ctx!.organizationId, req.params.id));
+      const run = await req.tenant(async (tx) => {
+        await markExported(tx, req.ctx!.organizationId, req.params.id);
+        return reportRun(tx, req.ctx!.organizationId, req.params.id);
+      });
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="payroll-${run.periodStart}-${run._id}.csv"`)

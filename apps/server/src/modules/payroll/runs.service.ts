@@ -10,7 +10,7 @@ import {
   type PayrollRunWithLinesAnswer,
   sumCents,
 } from '@opsuite/shared';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client.ts';
 import { conflict, lookupMissing, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -51,6 +51,9 @@ export const runAnswerOf = (row: RunRow): PayrollRunAnswer => ({
     netCents: row.netCents,
   },
   runAt: row.runAt?.toISOString() ?? null,
+  paidOutAt: row.paidOutAt?.toISOString() ?? null,
+  exportedAt: row.exportedAt?.toISOString() ?? null,
+  voidReason: row.voidReason,
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -119,6 +122,7 @@ async function regularRun(tx: Queryable, orgId: string, period: DayRange, lock: 
         eq(payrollRuns.organizationId, orgId),
         eq(payrollRuns.type, 'regular'),
         eq(payrollRuns.periodStart, period.start),
+        ne(payrollRuns.status, 'voided'),
       ),
     );
   const [row] = lock ? await query.for('update') : await query;
