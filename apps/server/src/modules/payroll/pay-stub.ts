@@ -139,7 +139,7 @@ export async function payStubPdf(
     y -= 2;
   }
   y -= 14;
-  const cols = { qty: 300, rate: 420, amount: right };
+  const cols = { qty: 250, rate: 350, amount: right };
   const head = (label: string, second?: string) => {
     w.text(page, label, left, y, { weight: 'bold', size: 10 });
     if (second) {

@@ -71,6 +71,15 @@ describe(`pay periods a run may pay (${DB_KIND})`, () => {
     expect((await k.admin.get('/api/payroll/pending')).body.periodStart).toBe('2025-06-29');
   });
 
+  it('starts a salary saved without a start day at the oldest unpaid period', async () => {
+    const put = await k.admin.call('PUT', `/api/employee-salary/${k.secondId}`, {
+      wageType: 'hourly',
+      rateCents: 1500,
+    });
+    expect(put.status).toBe(200);
+    expect(put.body.data.effectiveFrom).toBe('2025-06-29');
+  });
+
   it('keeps payroll and tips from an employee with the default role (403), admins pass', async () => {
     const reads = [
       '/api/payroll/pending',
