@@ -18,6 +18,8 @@ import { DATE_MAX, DATE_MIN, dayField, idSchema } from './common.ts';
  *   DELETE /payroll/pending/:id  clear the draft                         'Draft payroll is cleared.'
  *   POST   /payroll/run        run the period's payroll (one per period) 'Payroll run'
  *   POST   /payroll/run-offcycle  bonuses, corrections (idempotent key)  'Off-cycle Payroll running.'
+ *   POST   /payroll/report/:id/void      void a completed run {reason}   'Payroll run voided; ...'
+ *   POST   /payroll/report/:id/paid-out  mark a completed run paid out  'Payroll run marked paid out'
  *   GET    /payroll/history    completed runs, newest first, and their total
  *   GET    /payroll/report/:id             one run with its slips
  *   GET    /payroll/report/:id/export.csv  the run's slips as CSV
@@ -37,6 +39,12 @@ export const PAYROLL_TEXT = {
   alreadyPaid: 'Payroll for this period has already been run',
   datesRequired: 'Start and End date required!',
   draftCleared: (type: string) => `Draft ${type} is cleared.`,
+  voided: 'Payroll run voided; its period is open again',
+  paidOut: 'Payroll run marked paid out',
+  voidOnlyCompleted: 'Only a completed run can be voided',
+  voidPaidOut: 'This run has been paid out and can no longer be voided',
+  voidExported: 'This run has been exported and can no longer be voided',
+  voidLaterFirst: 'Void the runs of later pay periods first',
 } as const;
 
 export const WAGE_TYPES = ['hourly', 'salaried', 'per_class'] as const;
@@ -121,13 +129,17 @@ export const payrollRunTotalsAnswer = z.object({
 export const payrollRunAnswer = z.object({
   _id: idSchema,
   type: z.enum(['regular', 'offcycle']),
-  status: z.enum(['draft', 'completed']),
+  status: z.enum(['draft', 'completed', 'voided']),
   periodStart: z.string(),
   /** Last day of the period (inclusive). */
   periodEnd: z.string(),
   note: z.string(),
   totals: payrollRunTotalsAnswer,
   runAt: z.string().nullable(),
+  /** When an admin marked it paid out, or its CSV was first exported: it can no longer be voided. */
+  paidOutAt: z.string().nullable().optional(),
+  exportedAt: z.string().nullable().optional(),
+  voidReason: z.string().nullable().optional(),
   createdAt: z.string(),
 });
 export type PayrollRunAnswer = z.infer<typeof payrollRunAnswer>;
@@ -199,6 +211,10 @@ export const payrollReportAnswer = z.object({
 export type PayrollReportAnswer = z.infer<typeof payrollReportAnswer>;
 
 export const payrollRunParams = z.object({ id: idSchema });
+export const payrollVoidBody = z.object({
+  reason: z.string().trim().min(3, { message: 'Say why the run is voided' }).max(500),
+});
+export type PayrollVoidBody = z.infer<typeof payrollVoidBody>;
 export const payStubParams = z.object({ id: idSchema, contactId: idSchema });
 export const payrollOkAnswer = z.object({ success: z.literal(true), message: z.string() });
 

@@ -12,6 +12,7 @@ import {
   payrollRunMutationAnswer,
   payrollRunParams,
   payrollRunWithLinesAnswer,
+  payrollVoidBody,
   payStubParams,
   type Resource,
 } from '@opsuite/shared';
@@ -19,7 +20,8 @@ import { z } from 'zod';
 import { deleted, saved } from '../../lib/answers.ts';
 import { tenantRoute } from '../../plugins/access.ts';
 import type { App } from '../../plugins/types.ts';
-import { payStubPdf, reportByRange, runCsv } from './reports.service.ts';
+import { payStubFileName, payStubPdf, yearToDate } from './pay-stub.ts';
+import { reportByRange, runCsv } from './reports.service.ts';
 import {
   clearDraft,
   getPending,
@@ -29,6 +31,7 @@ import {
   runOffCycle,
   runPayroll,
 } from './runs.service.ts';
+import { markExported, markPaidOut, voidRun } from './void.service.ts';
 
 // Payroll runs (spec §7: run, run-offcycle, pending, history, report). Who may call what: the
 // caller's role must hold the payroll permission for the action, within the organisation's plan.
@@ -99,6 +102,33 @@ export function payrollRoutes(app: App) {
       return saved(PAYROLL_TEXT.offCycle, data);
     },
   );
+  app.post(
+    '/payroll/report/:id/void',
+    {
+      config: tenantRoute(RESOURCE, 'delete'),
+      schema: {
+        tags,
+        params: payrollRunParams,
+        body: payrollVoidBody,
+        response: { 200: payrollRunMutationAnswer },
+      },
+    },
+    async (req) => {
+      const data = await req.tenant((tx) => voidRun(tx, req.ctx!, req.params.id, req.body.reason));
+      return saved(PAYROLL_TEXT.voided, data);
+    },
+  );
+  app.post(
+    '/payroll/report/:id/paid-out',
+    {
+      config: tenantRoute(RESOURCE, 'update'),
+      schema: { tags, params: payrollRunParams, response: { 200: payrollRunMutationAnswer } },
+    },
+    async (req) => {
+      const data = await req.tenant((tx) => markPaidOut(tx, req.ctx!, req.params.id));
+      return saved(PAYROLL_TEXT.paidOut, data);
+    },
+  );
   app.get(
     '/payroll/history',
     { config: tenantRoute(RESOURCE, 'read'), schema: { tags, response: { 200: payrollHistoryAnswer } } },
@@ -130,7 +160,10 @@ export function payrollRoutes(app: App) {
       schema: { tags, params: payrollRunParams, response: { 200: z.string().describe('CSV (text/csv)') } },
     },
     async (req, reply) => {
-      const run = await req.tenant((tx) => reportRun(tx, req.ctx!.organizationId, req.params.id));
+      const run = await req.tenant(async (tx) => {
+        await markExported(tx, req.ctx!.organizationId, req.params.id);
+        return reportRun(tx, req.ctx!.organizationId, req.params.id);
+      });
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="payroll-${run.periodStart}-${run._id}.csv"`)
@@ -150,11 +183,22 @@ export function payrollRoutes(app: App) {
     },
     async (req, reply) => {
       const { organizationId, organization } = req.ctx!;
-      const run = await req.tenant((tx) => reportRun(tx, organizationId, req.params.id));
-      const pdf = await payStubPdf(run, req.params.contactId, organization.name);
+      const { contactId } = req.params;
+      const { run, ytd } = await req.tenant(async (tx) => {
+        const found = await reportRun(tx, organizationId, req.params.id);
+        return {
+          run: found,
+          ytd: await yearToDate(tx, organizationId, organization.timeZone, found, contactId),
+        };
+      });
+      const pdf = await payStubPdf(run, contactId, organization, ytd);
+      const name = payStubFileName(
+        run.lines.find((l) => l.contactId === contactId)!.fullName,
+        run.periodStart,
+      );
       return reply
         .header('content-type', 'application/pdf')
-        .header('content-disposition', `inline; filename="pay-stub-${run.periodStart}.pdf"`)
+        .header('content-disposition', `attachment; filename="${name}"`)
         .header('cache-control', 'no-store')
         .send(Buffer.from(pdf) as unknown as string);
     },

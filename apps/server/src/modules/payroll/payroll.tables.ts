@@ -49,7 +49,8 @@ export const employeeSalaries = pgTable(
 /**
  * A pay run. A regular run is one per period (the partial unique index): the pending list is its
  * draft, running it completes the same row, so two admins pressing Run make one run. Off-cycle
- * runs are told apart by the browser's idempotency key. Totals are the sums of the slips.
+ * runs are told apart by the browser's idempotency key. Totals are the sums of the slips. A voided
+ * run stays as a record (status 'voided', with its reason) and no longer holds its period.
  */
 export const payrollRuns = pgTable(
   'payroll_runs',
@@ -70,6 +71,12 @@ export const payrollRuns = pgTable(
     slipCount: integer('slip_count').notNull().default(0),
     refreshedAt: instant('refreshed_at'),
     runAt: instant('run_at'),
+    /** When the run's CSV was first exported; an exported run can no longer be voided. */
+    exportedAt: instant('exported_at'),
+    /** When an admin marked the run as paid out to the employees; it can no longer be voided. */
+    paidOutAt: instant('paid_out_at'),
+    voidedAt: instant('voided_at'),
+    voidReason: text('void_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -77,11 +84,11 @@ export const payrollRuns = pgTable(
     tenantKey(t, t.id),
     uniqueIndex('payroll_runs_regular_period_uq')
       .on(t.organizationId, t.periodStart)
-      .where(sql`${t.type} = 'regular'`),
+      .where(sql`${t.type} = 'regular' and ${t.status} <> 'voided'`),
     uniqueIndex('payroll_runs_key_uq').on(t.organizationId, t.idempotencyKey),
     index('payroll_runs_org_run_at_idx').on(t.organizationId, t.runAt),
     check('payroll_runs_type_ck', sql`${t.type} in ('regular', 'offcycle')`),
-    check('payroll_runs_status_ck', sql`${t.status} in ('draft', 'completed')`),
+    check('payroll_runs_status_ck', sql`${t.status} in ('draft', 'completed', 'voided')`),
     check('payroll_runs_period_ck', sql`${t.periodEnd} > ${t.periodStart}`),
   ],
 );

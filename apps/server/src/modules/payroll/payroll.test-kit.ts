@@ -9,6 +9,8 @@ export interface PayrollKit {
   admin: RequestClient;
   adminHeaders: Record<string, string>;
   vendor: RequestClient;
+  /** The first employee, signed in with the default Employee role. */
+  employee: RequestClient;
   intruder: RequestClient;
   employeeId: string;
   secondId: string;
@@ -22,9 +24,10 @@ export async function createPayrollKit(): Promise<PayrollKit> {
   const other = await seedTenant(t, ['admin'], 'Intruder');
   const emails = Object.keys(org.members);
   const employees = emails.filter((e) => org.members[e]!.role === 'employee');
-  const [admin, vendor, intruder] = await Promise.all([
+  const [admin, vendor, employee, intruder] = await Promise.all([
     signIn(t, org.emails.admin!),
     signIn(t, org.emails.vendor!),
+    signIn(t, employees[0]!),
     signIn(t, other.emails.admin!),
   ]);
   return {
@@ -32,6 +35,7 @@ export async function createPayrollKit(): Promise<PayrollKit> {
     admin: requestClient(t, admin.headers),
     adminHeaders: admin.headers,
     vendor: requestClient(t, vendor.headers),
+    employee: requestClient(t, employee.headers),
     intruder: requestClient(t, intruder.headers),
     employeeId: org.members[employees[0]!]!.contactId,
     secondId: org.members[employees[1]!]!.contactId,

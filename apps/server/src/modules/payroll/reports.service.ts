@@ -1,15 +1,12 @@
 import {
   addDaysToIsoDate,
   centsToAmount,
-  minutesToHours,
   type PayrollReportAnswer,
   type PayrollReportQuery,
   type PayrollRunWithLinesAnswer,
 } from '@opsuite/shared';
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import type { Queryable } from '../../db/client.ts';
-import { notFound } from '../../lib/errors.ts';
 import { payrollRuns } from './payroll.tables.ts';
 import { runAnswerOf, slipsOf, totalsOf } from './runs.service.ts';
 
@@ -100,68 +97,4 @@ export function runCsv(run: PayrollRunWithLinesAnswer): string {
       .join(','),
   );
   return `${[CSV_HEAD.join(','), ...rows].join('\r\n')}\r\n`;
-}
-
-/** One employee's pay stub for a run. */
-export async function payStubPdf(
-  run: PayrollRunWithLinesAnswer,
-  contactId: string,
-  organizationName: string,
-): Promise<Uint8Array> {
-  const line = run.lines.find((l) => l.contactId === contactId);
-  if (!line) throw notFound('Pay stub');
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(`Pay stub ${line.fullName} ${run.periodStart}`);
-  const page = pdf.addPage([595, 842]);
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  let y = 790;
-  const text = (value: string, x: number, size = 11, f = font) =>
-    page.drawText(value, { x, y, size, font: f });
-  text(organizationName, 50, 16, bold);
-  y -= 24;
-  text('Pay stub', 50, 13, bold);
-  y -= 28;
-  const facts: Array<[string, string]> = [
-    ['Employee', line.fullName],
-    ['Pay period', `${run.periodStart} to ${run.periodEnd}`],
-    [
-      'Run',
-      `${run.type === 'offcycle' ? 'Off-cycle' : 'Regular'}${run.runAt ? `, ${run.runAt.slice(0, 10)}` : ''}`,
-    ],
-    ['Wage type', line.wageType],
-  ];
-  if (run.note) facts.push(['Note', run.note]);
-  for (const [k, v] of facts) {
-    text(k, 50, 11, bold);
-    text(v, 180, 11);
-    y -= 18;
-  }
-  y -= 12;
-  page.drawLine({
-    start: { x: 50, y: y + 8 },
-    end: { x: 545, y: y + 8 },
-    thickness: 0.5,
-    color: rgb(0.6, 0.6, 0.6),
-  });
-  const money: Array<[string, string, string]> = [
-    [
-      'Regular',
-      line.classes ? `${line.classes} classes` : minutesToHours(line.regularMinutes),
-      centsToAmount(line.regularCents),
-    ],
-    ['Overtime', minutesToHours(line.overtimeMinutes), centsToAmount(line.overtimeCents)],
-    ['Gross pay', '', centsToAmount(line.grossCents)],
-    ['Card tips', '', centsToAmount(line.cardTipsCents)],
-    ['Deductions', '', `-${centsToAmount(line.deductionsCents)}`],
-    ['Net pay', '', centsToAmount(line.netCents)],
-  ];
-  for (const [label, qty, amount] of money) {
-    const f = label === 'Net pay' ? bold : font;
-    text(label, 50, 11, f);
-    text(qty, 250, 11, f);
-    text(amount, 545 - f.widthOfTextAtSize(amount, 11), 11, f);
-    y -= 18;
-  }
-  return pdf.save();
 }

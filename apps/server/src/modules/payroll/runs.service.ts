@@ -8,10 +8,9 @@ import {
   type PayrollPendingAnswer,
   type PayrollRunAnswer,
   type PayrollRunWithLinesAnswer,
-  payPeriodContaining,
   sumCents,
 } from '@opsuite/shared';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client.ts';
 import { conflict, lookupMissing, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -19,7 +18,7 @@ import { contacts } from '../contacts/contacts.tables.ts';
 import { computeLines } from './compute.ts';
 import { lockPaidDays } from './open-from.ts';
 import { employeeSalaries, payrollRuns, payrollSlips } from './payroll.tables.ts';
-import { getSettings } from './salary.service.ts';
+import { assertPayable, regularPeriod } from './period-rules.ts';
 import { periodTipShare, storePaidShare } from './tips/share.service.ts';
 
 // Pay runs. A regular run is one row per period: a refresh stores it as a draft, Run completes
@@ -52,6 +51,9 @@ export const runAnswerOf = (row: RunRow): PayrollRunAnswer => ({
     netCents: row.netCents,
   },
   runAt: row.runAt?.toISOString() ?? null,
+  paidOutAt: row.paidOutAt?.toISOString() ?? null,
+  exportedAt: row.exportedAt?.toISOString() ?? null,
+  voidReason: row.voidReason,
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -109,11 +111,7 @@ async function storeLines(
   return row!;
 }
 
-export async function periodFor(tx: Queryable, orgId: string, timeZone: string, periodStart?: string) {
-  const settings = await getSettings(tx, orgId);
-  const day = periodStart ?? isoDateInZone(new Date(), timeZone);
-  return { settings, period: payPeriodContaining(day, settings.payCycle, settings.anchorDay) };
-}
+export const periodFor = regularPeriod;
 
 async function regularRun(tx: Queryable, orgId: string, period: DayRange, lock: boolean) {
   const query = tx
@@ -124,6 +122,7 @@ async function regularRun(tx: Queryable, orgId: string, period: DayRange, lock: 
         eq(payrollRuns.organizationId, orgId),
         eq(payrollRuns.type, 'regular'),
         eq(payrollRuns.periodStart, period.start),
+        ne(payrollRuns.status, 'voided'),
       ),
     );
   const [row] = lock ? await query.for('update') : await query;
@@ -176,7 +175,9 @@ export async function refreshPending(tx: Tx, orgId: string, timeZone: string, pe
 
 /** Run the period's payroll; a run already completed for it is answered as is. */
 export async function runPayroll(tx: Tx, orgId: string, timeZone: string, periodStart?: string) {
-  const { settings, period } = await periodFor(tx, orgId, timeZone, periodStart);
+  const { settings, period, today, oldestOpen, openFrom } = await periodFor(tx, orgId, timeZone, periodStart);
+  const paid = await regularRun(tx, orgId, period, false);
+  if (paid?.status !== 'completed') assertPayable(period, today, oldestOpen, openFrom);
   let run = await lockedDraft(tx, orgId, period);
   if (run.status === 'draft') {
     await lockPaidDays(tx, orgId);

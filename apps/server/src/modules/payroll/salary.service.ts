@@ -1,8 +1,10 @@
 import {
+  addDaysToIsoDate,
   isoDateInZone,
   PAYROLL_TEXT,
   type PayCycle,
   type PayrollSettingsBody,
+  payPeriodContaining,
   type SalaryAnswer,
   type SalaryBody,
   salaryBody,
@@ -11,6 +13,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client.ts';
 import { AppError, lookupMissing } from '../../lib/errors.ts';
 import { contacts } from '../contacts/contacts.tables.ts';
+import { payrollOpenFrom } from './open-from.ts';
 import { employeeSalaries, payrollSettings } from './payroll.tables.ts';
 
 // Employee salaries (one per contact, the primary key) and the organisation's pay cycle.
@@ -58,6 +61,18 @@ export async function getSalary(tx: Queryable, orgId: string, contactId: string)
   return answerOf(found.row, found.fullName);
 }
 
+/**
+ * The first day of the oldest unpaid period: a salary set without a start pays from there, so
+ * hours worked before the salary was typed in are not left out.
+ */
+async function oldestUnpaidDay(tx: Queryable, orgId: string, timeZone: string): Promise<string> {
+  const openFrom = await payrollOpenFrom(tx, orgId);
+  if (openFrom) return openFrom;
+  const { payCycle, anchorDay } = await getSettings(tx, orgId);
+  const current = payPeriodContaining(isoDateInZone(new Date(), timeZone), payCycle, anchorDay);
+  return payPeriodContaining(addDaysToIsoDate(current.start, -1), payCycle, anchorDay).start;
+}
+
 export async function putSalary(
   tx: Tx,
   orgId: string,
@@ -76,7 +91,7 @@ export async function putSalary(
     rateCents: body.rateCents,
     overtimeThresholdMinutes: Math.round(body.overtimeThresholdHours * 60),
     overtimeMultiplierPct: Math.round(body.overtimeMultiplier * 100),
-    effectiveFrom: body.effectiveFrom ?? isoDateInZone(new Date(), timeZone),
+    effectiveFrom: body.effectiveFrom ?? (await oldestUnpaidDay(tx, orgId, timeZone)),
   };
   const [row] = await tx
     .insert(employeeSalaries)

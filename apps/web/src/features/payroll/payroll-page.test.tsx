@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeSession } from '../../app/auth-store';
 import { callsTo, jsonResponse, makeLoginAnswer, renderApp } from '../../test-utils';
 
-const RULES = [fullRule('payroll')];
+const RULES = [fullRule('payroll'), fullRule('tips')];
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 const DANA = '0190a000-0000-7000-8000-000000000011';
 

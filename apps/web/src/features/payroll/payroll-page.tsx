@@ -15,6 +15,7 @@ export function PayrollPage() {
   const ability = useSession()?.userData.ability ?? [];
   const [tab, setTab] = useState<string | null>('pending');
   const isPhone = useIsPhone();
+  const canTips = can(ability, 'read', 'tips');
   return (
     <Stack gap="md" maw={1100} mx="auto">
       <PageToolbar title="Payroll" />
@@ -29,7 +30,7 @@ export function PayrollPage() {
           <Tabs.Tab value="history">History</Tabs.Tab>
           <Tabs.Tab value="report">Report</Tabs.Tab>
           <Tabs.Tab value="salaries">Salaries</Tabs.Tab>
-          <Tabs.Tab value="tips">{TIP_POOL_TITLE}</Tabs.Tab>
+          {canTips && <Tabs.Tab value="tips">{TIP_POOL_TITLE}</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="pending" pt="md">
           <PendingPanel canWrite={can(ability, 'write', 'payroll')} />
@@ -46,13 +47,15 @@ export function PayrollPage() {
             canDelete={can(ability, 'delete', 'payroll')}
           />
         </Tabs.Panel>
-        <Tabs.Panel value="tips" pt="md">
-          <TipsPanel
-            canWrite={can(ability, 'write', 'payroll')}
-            canUpdate={can(ability, 'update', 'payroll')}
-            canDelete={can(ability, 'delete', 'payroll')}
-          />
-        </Tabs.Panel>
+        {canTips && (
+          <Tabs.Panel value="tips" pt="md">
+            <TipsPanel
+              canWrite={can(ability, 'write', 'tips')}
+              canUpdate={can(ability, 'update', 'tips')}
+              canDelete={can(ability, 'delete', 'tips')}
+            />
+          </Tabs.Panel>
+        )}
       </Tabs>
     </Stack>
   );

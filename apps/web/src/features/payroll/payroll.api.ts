@@ -134,6 +134,20 @@ export const useRunOffCycle = () =>
     PAYROLL_TEXT.unableToCreate,
   );
 
+export const useVoidRun = () =>
+  usePayrollWrite(({ id, reason }: { id: string; reason: string }) =>
+    api.post<Answer<PayrollRunWithLinesAnswer>>(`/payroll/report/${id}/void`, { reason }),
+  );
+export const useMarkPaidOut = () =>
+  usePayrollWrite((id: string) =>
+    api.post<Answer<PayrollRunWithLinesAnswer>>(`/payroll/report/${id}/paid-out`, {}),
+  );
+
+/** The file name a Content-Disposition header gives, if any. */
+export function dispositionFileName(header: string | null): string | undefined {
+  return header?.match(/filename="([^"]+)"/)?.[1];
+}
+
 /** Picker options with each contact's wage type, so the picker refuses employees without one. */
 export async function pickerWithWages(q: string, page: number, signal?: AbortSignal) {
   const [found, salaries] = await Promise.all([
@@ -164,7 +178,8 @@ export async function openPayrollFile(path: string, fileName?: string): Promise<
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;
-  if (fileName) link.download = fileName;
+  const name = fileName ?? dispositionFileName(response.headers.get('content-disposition'));
+  if (name) link.download = name;
   else link.target = '_blank';
   document.body.append(link);
   link.click();

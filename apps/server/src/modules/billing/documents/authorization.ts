@@ -5,9 +5,9 @@ import {
   formatDayLabel,
 } from '@opsuite/shared';
 import { sql } from 'drizzle-orm';
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import type { Tx } from '../../../db/client.ts';
 import { AppError, invalid, notFound } from '../../../lib/errors.ts';
+import { PdfWriter, type TextStyle } from '../../../lib/pdf/index.ts';
 import { isoText, rows } from '../../../lib/sql.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
 import { recordActivity } from '../../contacts/index.ts';
@@ -138,52 +138,29 @@ export async function signAuthorization(
   };
 }
 
-/** Standard PDF fonts write Windows-1252 only: anything else is shown as '?' rather than failing. */
-const printable = (text: string) =>
-  text.replace(/[^\x20-\x7E\u00A0-\u00FF\u2013\u2014\u2018\u2019\u201C\u201D\u2022\u2026\u20AC]/g, '?');
-
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of printable(text).split(/\s+/)) {
-    const next = line ? `${line} ${word}` : word;
-    if (font.widthOfTextAtSize(next, size) > width && line) {
-      lines.push(line);
-      line = word;
-    } else line = next;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
 async function drawPdf(f: Facts, a: AuthorizationAnswer): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  doc.setTitle(`Payment authorization: ${printable(f.title)}`);
-  doc.setAuthor(printable(f.org_name));
-  const page: PDFPage = doc.addPage([612, 792]);
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const italic = await doc.embedFont(StandardFonts.TimesRomanItalic);
+  const w = await PdfWriter.create({ title: `Payment authorization: ${f.title}`, author: f.org_name });
+  const page = w.addPage('letter');
   const left = 56;
   const width = 612 - 2 * left;
   let y = 730;
-  const write = (text: string, font = regular, size = 11, gap = 16) => {
-    for (const line of wrap(text, font, size, width)) {
-      page.drawText(line, { x: left, y, size, font, color: rgb(0.1, 0.1, 0.12) });
+  const write = (text: string, style: TextStyle = {}, gap = 16) => {
+    for (const line of w.wrap(text, width, style)) {
+      w.text(page, line, left, y, style);
       y -= gap;
     }
   };
-  write(f.org_name, bold, 16, 22);
-  write('Recurring payment authorization', bold, 13, 26);
+  write(f.org_name, { size: 16, weight: 'bold' }, 22);
+  write('Recurring payment authorization', { size: 13, weight: 'bold' }, 26);
   write(`Member: ${f.full_name}`);
   write(`Membership: ${f.title}`);
   if (a.card) write(`Card: ${a.card}`);
   y -= 10;
-  write(a.text, regular, 11, 16);
+  write(a.text);
   y -= 30;
   const lineY = y;
   if (f.signature_png && f.signature_png.length > 0) {
-    const image = await doc.embedPng(Uint8Array.from(f.signature_png));
+    const image = await w.doc.embedPng(Uint8Array.from(f.signature_png));
     const scale = Math.min(200 / image.width, 60 / image.height, 1);
     page.drawImage(image, {
       x: left,
@@ -192,13 +169,13 @@ async function drawPdf(f: Facts, a: AuthorizationAnswer): Promise<Uint8Array> {
       height: image.height * scale,
     });
   } else if (a.signerName) {
-    page.drawText(printable(a.signerName), { x: left, y: lineY + 6, size: 22, font: italic });
+    w.text(page, a.signerName, left, lineY + 6, { size: 22 });
   }
-  page.drawLine({ start: { x: left, y: lineY }, end: { x: left + 260, y: lineY }, thickness: 0.8 });
+  w.line(page, [left, lineY], [left + 260, lineY], 0.8, 0);
   y = lineY - 16;
-  write(a.signed ? `Signed by ${a.signerName} on ${a.signedAt?.slice(0, 10)}` : 'Signature', regular, 10);
-  if (!a.signed) write('Not signed yet', italic, 10);
-  return doc.save();
+  write(a.signed ? `Signed by ${a.signerName} on ${a.signedAt?.slice(0, 10)}` : 'Signature', { size: 10 });
+  if (!a.signed) write('Not signed yet', { size: 10 });
+  return w.save();
 }
 
 export async function authorizationPdf(run: TenantRun, orgId: string, contactId: string, contractId: string) {

@@ -34,7 +34,6 @@ export const DEFAULT_CONTACT_TYPES: DefaultContactType[] = [
       readOnlyRule('calendar'),
       rw('kiosk'),
       rw('staff'),
-      readOnlyRule('tips'),
       rw('workspace'),
     ],
   },

@@ -41,9 +41,9 @@ import { createPool, deletePool, getPool, listPools, updatePool } from './pools.
 import { syncTipShare } from './pos-source.ts';
 import { tipShare } from './share.service.ts';
 
-// Tip management and tip share (core §7), guarded by the payroll permission like payroll itself.
+// Tip management and tip share, guarded by the tips permission (admins and owners by default).
 
-const RESOURCE: Resource = 'payroll';
+const RESOURCE: Resource = 'tips';
 const tags = ['tips'];
 const M = '/tip-management';
 

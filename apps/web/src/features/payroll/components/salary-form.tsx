@@ -1,7 +1,7 @@
 import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { type SalaryAnswer, WAGE_TYPES, type WageType } from '@opsuite/shared';
 import { type FormEvent, useState } from 'react';
-import { useSaveSalary } from '../payroll.api';
+import { usePending, useSaveSalary } from '../payroll.api';
 import { WAGE_LABEL } from './money';
 
 export interface SalaryFormProps {
@@ -24,13 +24,17 @@ export function SalaryForm({ contactId, fullName, salary, onClose }: SalaryFormP
   const [rate, setRate] = useState<number | string>(salary ? salary.rateCents / 100 : '');
   const [threshold, setThreshold] = useState<number | string>(salary?.overtimeThresholdHours ?? 40);
   const [multiplier, setMultiplier] = useState<number | string>(salary?.overtimeMultiplier ?? 1.5);
-  const [effectiveFrom, setEffectiveFrom] = useState(salary?.effectiveFrom ?? '');
+  // A new salary starts, unless told otherwise, with the oldest period not yet paid.
+  const oldestOpen = usePending(undefined).data?.periodStart ?? '';
+  const [typedFrom, setEffectiveFrom] = useState<string | null>(salary?.effectiveFrom ?? null);
+  const effectiveFrom = typedFrom ?? oldestOpen;
   const [error, setError] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const rateCents = Math.round(Number(rate) * 100);
     if (!(rateCents > 0)) return setError('Rate must be more than 0');
+    if (!effectiveFrom) return setError('Effective from: choose the first day this pay applies to');
     setError(null);
     save.mutate(
       {
@@ -39,7 +43,7 @@ export function SalaryForm({ contactId, fullName, salary, onClose }: SalaryFormP
         rateCents,
         overtimeThresholdHours: Number(threshold),
         overtimeMultiplier: Number(multiplier),
-        ...(effectiveFrom ? { effectiveFrom } : {}),
+        effectiveFrom,
       },
       { onSuccess: onClose },
     );
@@ -92,6 +96,8 @@ export function SalaryForm({ contactId, fullName, salary, onClose }: SalaryFormP
           <TextInput
             type="date"
             label="Effective from"
+            description="Hours from this day on are paid at this rate"
+            required
             value={effectiveFrom}
             onChange={(e) => setEffectiveFrom(e.currentTarget.value)}
           />

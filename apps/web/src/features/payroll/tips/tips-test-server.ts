@@ -125,7 +125,7 @@ const ok = <T>(message: string, data?: T) => jsonResponse({ success: true, messa
 
 /** Signs in with full payroll rights and answers the tip routes from `state`. */
 export function serveTips(fetchMock: ReturnType<typeof vi.fn>, state: TipServer) {
-  const rules = [fullRule('payroll')];
+  const rules = [fullRule('payroll'), fullRule('tips')];
   const answer = makeLoginAnswer({ ability: buildAbility(rules), plan: { permissions: rules } });
   storeSession(answer);
   let next = 50;
