@@ -15,7 +15,10 @@ export const FILTER_COLORS: Record<CalendarFilter, string> = {
 };
 
 export interface CalendarPermissions {
+  /** Move appointments (booking update). */
   canUpdate: boolean;
+  /** Move and stretch class slots (calendar update); the same as canUpdate unless given. */
+  canEditClasses?: boolean;
 }
 
 /** "3/20" for a class with a capacity, "3 booked" without one. */
@@ -43,13 +46,13 @@ export function toCalendarEvents(
   items: readonly CalendarItem[],
   filters: ReadonlySet<CalendarFilter>,
   hexOf: (colorName: string) => string,
-  { canUpdate }: CalendarPermissions,
+  { canUpdate, canEditClasses = canUpdate }: CalendarPermissions,
 ): EventInput[] {
   return items
     .filter((item) => filters.has(item.calendar))
     .map((item) => {
       const color = item.color || hexOf(item.colorName);
-      const movable = canUpdate && item.kind !== 'event';
+      const movable = item.kind === 'class' ? canEditClasses : canUpdate && item.kind !== 'event';
       return {
         id: item.id,
         title: itemTitle(item),
@@ -59,7 +62,7 @@ export function toCalendarEvents(
         backgroundColor: color,
         borderColor: color,
         startEditable: movable,
-        durationEditable: canUpdate && item.kind === 'class',
+        durationEditable: canEditClasses && item.kind === 'class',
         classNames: [`opsuite-${item.kind}`, item.extendedProps.status === 'completed' ? 'is-completed' : ''],
         extendedProps: {
           item,

@@ -61,6 +61,11 @@ function StaffCalendar() {
   const canUpdate = can(ability, 'update', 'booking');
   const canBook = can(ability, 'write', 'booking');
   const canDelete = can(ability, 'delete', 'booking');
+  // The classes themselves (add, move, edit, delete a slot) need the calendar permission, which an
+  // employee's default role only reads: an instructor takes attendance without editing the class.
+  const canAddClasses = can(ability, 'write', 'calendar');
+  const canEditClasses = can(ability, 'update', 'calendar');
+  const canDeleteClasses = can(ability, 'delete', 'calendar');
   const canEditSettings = can(ability, 'update', 'calendar') && settingsQuery.isSuccess;
   const [range, setRange] = useState<{ start: string; end: string } | null>(null);
   const [shown, setShown] = useState<{ start: number; end: number } | null>(null);
@@ -91,8 +96,8 @@ function StaffCalendar() {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: hexOf changes only with the organisation colour
   const events = useMemo(
-    () => toCalendarEvents(shownItems, filters, hexOf, { canUpdate }),
-    [shownItems, filters, canUpdate, session?.organization.themeColor],
+    () => toCalendarEvents(shownItems, filters, hexOf, { canUpdate, canEditClasses }),
+    [shownItems, filters, canUpdate, canEditClasses, session?.organization.themeColor],
   );
   const counts = useMemo(() => {
     const out: Partial<Record<CalendarFilter, number>> = {};
@@ -169,14 +174,16 @@ function StaffCalendar() {
       >
         Book appointment
       </Button>
-      <Button
-        variant="light"
-        leftSection={<IconClockPlus size={16} />}
-        onClick={() => setNewSlot(defaultTimes())}
-        fullWidth
-      >
-        Add slot
-      </Button>
+      {canAddClasses && (
+        <Button
+          variant="light"
+          leftSection={<IconClockPlus size={16} />}
+          onClick={() => setNewSlot(defaultTimes())}
+          fullWidth
+        >
+          Add slot
+        </Button>
+      )}
     </Stack>
   );
 
@@ -206,8 +213,8 @@ function StaffCalendar() {
         dayMaxEvents
         selectable={canBook && !isPhone}
         selectMirror
-        editable={canUpdate}
-        eventStartEditable={canUpdate}
+        editable={canUpdate || canEditClasses}
+        eventStartEditable={canUpdate || canEditClasses}
         events={events}
         eventContent={calendarEventContent}
         eventDidMount={(info) => {
@@ -261,9 +268,10 @@ function StaffCalendar() {
       <SlotDrawer
         item={slotItem}
         timeZone={timeZone}
-        canUpdate={canUpdate}
-        canDelete={canDelete}
+        canUpdate={canEditClasses}
+        canDelete={canDeleteClasses}
         canBook={canBook}
+        canDeleteBookings={canDelete}
         onClose={() => setSlotItem(null)}
       />
       <AppointmentDrawer

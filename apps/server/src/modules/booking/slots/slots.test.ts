@@ -163,7 +163,18 @@ describe(`class schedules and slots (${DB_KIND})`, () => {
       bookingSlot: slot._id,
     });
     expect(booked.status).toBe(200);
-    const edit = await kit.employee.call('PUT', `/api/booking-slot/${slot._id}`, {
+    // An employee taking attendance does not edit the class: time and capacity need the calendar
+    // permission, which their default role only reads.
+    const coachEdit = await kit.employee.call('PUT', `/api/booking-slot/${slot._id}`, { capacity: 80 });
+    expect(coachEdit.status).toBe(403);
+    const coachAdd = await kit.employee.call('POST', '/api/booking-slot', {
+      bookingTypeId: typeId,
+      date: '2030-05-07',
+      startTime: '18:00',
+      endTime: '19:00',
+    });
+    expect(coachAdd.status).toBe(403);
+    const edit = await kit.admin.call('PUT', `/api/booking-slot/${slot._id}`, {
       capacity: 8,
       startTime: '17:30',
     });
