@@ -25,7 +25,10 @@ export function BookingSetupPage() {
   const tab: Tab = TABS.includes(current as Tab) ? (current as Tab) : 'types';
   const ability = session?.userData.ability ?? [];
   // Booking types, groups and schedules are the classes themselves: the calendar permission.
-  const rights = { canWrite: can(ability, 'write', 'calendar'), canDelete: can(ability, 'delete', 'calendar') };
+  const rights = {
+    canWrite: can(ability, 'write', 'calendar'),
+    canDelete: can(ability, 'delete', 'calendar'),
+  };
   // The check-in rules are organisation settings (PUT /organization/current).
   const canEditRules = can(ability, 'update', 'settings');
 

@@ -24,7 +24,13 @@ export function membershipBadgeText(status: MembershipStatus, rule?: CheckInMemb
   return outcome === 'allowed' ? label : `${label} · ${outcome}`;
 }
 
-export function MembershipBadge({ status, rule }: { status: MembershipStatus; rule?: CheckInMembershipRule }) {
+export function MembershipBadge({
+  status,
+  rule,
+}: {
+  status: MembershipStatus;
+  rule?: CheckInMembershipRule;
+}) {
   return (
     <Badge color={COLORS[status]} variant="outline" data-testid="attendee-membership">
       {membershipBadgeText(status, rule)}

@@ -15,9 +15,9 @@ import { UserAvatar } from '../../../components/avatar';
 import { ContactPicker, type PickerContact } from '../../contacts';
 import { type AttendeeAction, attendeeActions } from '../attendee-actions';
 import { useAttendanceWrite, useBookingWrite } from '../booking.api';
-import { useCheckInRules } from '../check-in-rules.api';
 import { BOOKING_TEXT, STATUS_COLORS, STATUS_LABELS } from '../booking-messages';
 import { type BookingStatus, bookingCalls, useSlotBookings } from '../calendar.api';
+import { useCheckInRules } from '../check-in-rules.api';
 import { MembershipBadge } from './membership-badge';
 import { RescheduleForm } from './reschedule-form';
 import { confirmDelete } from './setup-list';
@@ -62,7 +62,13 @@ export function attendeeMessages(slotType: AdminSlot['type']) {
 }
 
 /** Who is booked into a slot and their status; completed means checked in (core §4). */
-export function SlotAttendees({ slot, timeZone, canWrite, canDelete = false, canAttend }: SlotAttendeesProps) {
+export function SlotAttendees({
+  slot,
+  timeZone,
+  canWrite,
+  canDelete = false,
+  canAttend,
+}: SlotAttendeesProps) {
   const bookings = useSlotBookings(slot._id);
   // The membership rule, to say what a past-due or frozen member meets at check-in.
   const rule = useCheckInRules().data?.membership;
