@@ -21,6 +21,43 @@ export interface CalendarPermissions {
   canEditClasses?: boolean;
 }
 
+/** "6:00 PM": a clock time in the organisation's zone, with AM/PM. */
+export function clockTime(instant: string | number | Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+    timeZone,
+  }).format(new Date(instant));
+}
+
+/** "6:00 PM - 7:00 PM": an item's times on the week and day grids. */
+export function clockTimeRange(start: string, end: string, timeZone: string): string {
+  return `${clockTime(start, timeZone)} - ${clockTime(end, timeZone)}`;
+}
+
+/**
+ * Where a phone's day view opens: the first timed item of `day` (its hour), else the current hour,
+ * as FullCalendar's "HH:00:00" scroll time.
+ */
+export function phoneScrollTime(
+  items: readonly CalendarItem[],
+  day: string,
+  timeZone: string,
+  now: number = Date.now(),
+): string {
+  const hourOf = (at: string | number) =>
+    Number(
+      new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone }).format(new Date(at)),
+    );
+  const dayOf = (at: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(at));
+  const starts = items
+    .filter((item) => !item.allDay && dayOf(item.start) === day)
+    .map((item) => hourOf(item.start));
+  const hour = starts.length ? Math.min(...starts) : hourOf(now);
+  return `${String(hour).padStart(2, '0')}:00:00`;
+}
+
 /** "3/20" for a class with a capacity, "3 booked" without one. */
 export function classSeats(item: CalendarItem): string {
   const booked = item.extendedProps.bookedCount ?? 0;

@@ -1,4 +1,10 @@
-import type { DateSelectArg, DatesSetArg, EventClickArg, PluginDef } from '@fullcalendar/core';
+import type {
+  DateSelectArg,
+  DatesSetArg,
+  EventClickArg,
+  EventContentArg,
+  PluginDef,
+} from '@fullcalendar/core';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin from '@fullcalendar/interaction';
 import listPlugin from '@fullcalendar/list';
@@ -17,7 +23,7 @@ import { formatInstant, safeTimeZone, todayInZone, zonedParts } from '../../app/
 import { PageToolbar } from '../../components/page-toolbar';
 import { useCalendarItems, useCalendarSettings } from './calendar.api';
 import classes from './calendar.module.css';
-import { FILTERS, toCalendarEvents, toggleFilter } from './calendar-events';
+import { FILTERS, phoneScrollTime, toCalendarEvents, toggleFilter } from './calendar-events';
 import { intlTimeZonePlugin } from './calendar-zone-plugin';
 import { AppointmentDrawer } from './components/appointment-drawer';
 import { calendarEventContent } from './components/calendar-event-content';
@@ -36,6 +42,9 @@ const PLUGINS: PluginDef[] = [dayGridPlugin, ...ROOT_PLUGINS, interactionPlugin,
 
 /** Views a link may open with (`/calendar?date=2026-11-23&view=listDay`). */
 const LINKABLE_VIEWS = ['dayGridMonth', 'timeGridWeek', 'timeGridDay', 'listWeek', 'listDay'];
+
+/** "6:00 PM" on the grid's axis, list rows and events FullCalendar lays out itself. */
+const CLOCK_FORMAT = { hour: 'numeric', minute: '2-digit', meridiem: 'short' } as const;
 
 function duration(minutes: number): string {
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -187,6 +196,16 @@ function StaffCalendar() {
     </Stack>
   );
 
+  // A phone's day view opens at the day's first class (or the current hour), not at midnight: the
+  // grid scrolls inside its own box there, so the scroll time applies.
+  const phoneScroll = isPhone
+    ? phoneScrollTime(
+        shownItems,
+        shown ? zonedParts(shown.start, timeZone).date : todayInZone(timeZone),
+        timeZone,
+      )
+    : null;
+
   const calendar = (
     <div className={classes.calendar} data-testid="booking-calendar" data-time-zone={timeZone}>
       <FullCalendar
@@ -205,10 +224,12 @@ function StaffCalendar() {
               }
         }
         buttonText={{ today: 'Today', month: 'Month', week: 'Week', day: 'Day', list: 'List' }}
-        height={isPhone ? 'auto' : 'calc(100dvh - 150px)'}
+        height={isPhone ? 'calc(100dvh - 130px)' : 'calc(100dvh - 150px)'}
         firstDay={settings?.weekStart ?? 0}
         slotDuration={duration(settings?.slotDurationMinutes ?? 30)}
-        scrollTime={`${settings?.dayStartTime ?? '07:00'}:00`}
+        scrollTime={phoneScroll ?? `${settings?.dayStartTime ?? '07:00'}:00`}
+        eventTimeFormat={CLOCK_FORMAT}
+        slotLabelFormat={CLOCK_FORMAT}
         nowIndicator
         dayMaxEvents
         selectable={canBook && !isPhone}
@@ -216,7 +237,7 @@ function StaffCalendar() {
         editable={canUpdate || canEditClasses}
         eventStartEditable={canUpdate || canEditClasses}
         events={events}
-        eventContent={calendarEventContent}
+        eventContent={(arg: EventContentArg) => calendarEventContent(arg, timeZone)}
         eventDidMount={(info) => {
           // The whole title as a tooltip where a view cuts it (month cells, narrow columns).
           info.el.title ||= info.event.title;
