@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Divider, Drawer, Group, Skeleton, Stack, Text } f
 import type { AdminSlot, CalendarItem } from '@opsuite/shared';
 import { clampAttended } from '@opsuite/shared/rules/kiosk';
 import { isOwnerType, isStaffType } from '@opsuite/shared/rules/permissions';
+import { plural } from '@opsuite/shared/rules/plural';
 import { IconTrash } from '@tabler/icons-react';
 import { useSession } from '../../../app/auth-store';
 import { useIsPhone } from '../../../app/use-is-phone';
@@ -50,7 +51,7 @@ function SlotSummary({ slot }: { slot: AdminSlot }) {
         </Badge>
         {slot.remaining !== null && (
           <Badge variant="light" color={slot.remaining > 0 ? 'gray' : 'orange'}>
-            {slot.remaining > 0 ? `${slot.remaining} seats left` : 'Full'}
+            {slot.remaining > 0 ? `${plural(slot.remaining, 'seat')} left` : 'Full'}
           </Badge>
         )}
       </Group>
