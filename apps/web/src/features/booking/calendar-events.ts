@@ -21,6 +21,15 @@ export interface CalendarPermissions {
   canEditClasses?: boolean;
 }
 
+/** "6:00 PM" on the grid's axis, list rows and events FullCalendar lays out itself. */
+export const CLOCK_FORMAT = { hour: 'numeric', minute: '2-digit', meridiem: 'short' } as const;
+
+/** FullCalendar's "HH:mm:ss" for a slot length in minutes. */
+export function slotDuration(minutes: number): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}:00`;
+}
+
 /** "6:00 PM": a clock time in the organisation's zone, with AM/PM. */
 export function clockTime(instant: string | number | Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-US', {

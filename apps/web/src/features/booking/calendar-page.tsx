@@ -23,7 +23,14 @@ import { formatInstant, safeTimeZone, todayInZone, zonedParts } from '../../app/
 import { PageToolbar } from '../../components/page-toolbar';
 import { useCalendarItems, useCalendarSettings } from './calendar.api';
 import classes from './calendar.module.css';
-import { FILTERS, phoneScrollTime, toCalendarEvents, toggleFilter } from './calendar-events';
+import {
+  CLOCK_FORMAT,
+  FILTERS,
+  phoneScrollTime,
+  slotDuration,
+  toCalendarEvents,
+  toggleFilter,
+} from './calendar-events';
 import { intlTimeZonePlugin } from './calendar-zone-plugin';
 import { AppointmentDrawer } from './components/appointment-drawer';
 import { calendarEventContent } from './components/calendar-event-content';
@@ -42,14 +49,6 @@ const PLUGINS: PluginDef[] = [dayGridPlugin, ...ROOT_PLUGINS, interactionPlugin,
 
 /** Views a link may open with (`/calendar?date=2026-11-23&view=listDay`). */
 const LINKABLE_VIEWS = ['dayGridMonth', 'timeGridWeek', 'timeGridDay', 'listWeek', 'listDay'];
-
-/** "6:00 PM" on the grid's axis, list rows and events FullCalendar lays out itself. */
-const CLOCK_FORMAT = { hour: 'numeric', minute: '2-digit', meridiem: 'short' } as const;
-
-function duration(minutes: number): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}:00`;
-}
 
 /** Classes, appointments and events in the organisation's time zone (platform §2 calendar). */
 export function CalendarPage() {
@@ -226,7 +225,7 @@ function StaffCalendar() {
         buttonText={{ today: 'Today', month: 'Month', week: 'Week', day: 'Day', list: 'List' }}
         height={isPhone ? 'calc(100dvh - 130px)' : 'calc(100dvh - 150px)'}
         firstDay={settings?.weekStart ?? 0}
-        slotDuration={duration(settings?.slotDurationMinutes ?? 30)}
+        slotDuration={slotDuration(settings?.slotDurationMinutes ?? 30)}
         scrollTime={phoneScroll ?? `${settings?.dayStartTime ?? '07:00'}:00`}
         eventTimeFormat={CLOCK_FORMAT}
         slotLabelFormat={CLOCK_FORMAT}
