@@ -14,7 +14,7 @@ import { Button, Card, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import type { CalendarFilter, CalendarItem } from '@opsuite/shared';
 import { can, isOwnerType, isStaffType } from '@opsuite/shared/rules/permissions';
 import { IconCalendarPlus, IconClockPlus, IconSettings } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../app/auth-store';
 import { Forbidden } from '../../app/route-guards';
@@ -204,10 +204,16 @@ function StaffCalendar() {
         timeZone,
       )
     : null;
+  const calendarRef = useRef<FullCalendar>(null);
+  // The day's classes arrive after the grid is drawn: scroll to the first once they are known.
+  useEffect(() => {
+    if (phoneScroll) calendarRef.current?.getApi().scrollToTime(phoneScroll);
+  }, [phoneScroll]);
 
   const calendar = (
     <div className={classes.calendar} data-testid="booking-calendar" data-time-zone={timeZone}>
       <FullCalendar
+        ref={calendarRef}
         key={`${isPhone}:${timeZone}:${initialView}:${linkedDate}`}
         plugins={PLUGINS}
         timeZone={timeZone}

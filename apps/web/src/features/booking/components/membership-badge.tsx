@@ -32,7 +32,14 @@ export function MembershipBadge({
   rule?: CheckInMembershipRule;
 }) {
   return (
-    <Badge color={COLORS[status]} variant="outline" data-testid="attendee-membership">
+    <Badge
+      color={COLORS[status]}
+      variant="outline"
+      size="sm"
+      mt={4}
+      style={{ alignSelf: 'flex-start' }}
+      data-testid="attendee-membership"
+    >
       {membershipBadgeText(status, rule)}
     </Badge>
   );

@@ -158,12 +158,12 @@ export function SlotAttendees({
                       ? `Checked in ${formatInstant(booking.attendDate, timeZone)}`
                       : (booking.contact?.email ?? booking.contact?.phone ?? '')}
                   </Text>
+                  {booking.contact?.membershipStatus && (
+                    <MembershipBadge status={booking.contact.membershipStatus} rule={rule} />
+                  )}
                 </Stack>
               </Group>
-              <Group gap={4} wrap="nowrap">
-                {booking.contact?.membershipStatus && (
-                  <MembershipBadge status={booking.contact.membershipStatus} rule={rule} />
-                )}
+              <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
                 <StatusBadge status={booking.status} />
                 {booking.status === 'cancelled' && booking.lateCancel && (
                   <Badge color="orange" variant="light" data-testid="attendee-late-cancel">
