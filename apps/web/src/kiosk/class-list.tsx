@@ -90,7 +90,9 @@ export function ClassList({
                 <span className={classes.classTimeEnd}>{formatSlotTime(slot.endTime)}</span>
               </span>
               <span className={classes.classBody}>
-                <span className={classes.classTitle}>{slot.bookingType.title}</span>
+                <span className={classes.classTitle} title={slot.bookingType.title}>
+                  {slot.bookingType.title}
+                </span>
                 {slot.bookingType.program?.name && (
                   <span className={classes.classProgram}>{slot.bookingType.program.name}</span>
                 )}

@@ -43,6 +43,35 @@ describe('check-in rules at the kiosk', () => {
     expect(within(card).getByTestId('attended-count')).toHaveTextContent('4');
   });
 
+  it("shows a refusal with the reason and the member's membership status", async () => {
+    const frozen = makeContact({ membershipStatus: 'frozen' });
+    await startWithClassInProgress({
+      contactsByCode: { '0000000123': frozen },
+      checkIn: () => apiError(409, 'CONFLICT', CHECK_IN_TEXT.frozen),
+    });
+    await checkInByCode();
+    const refusal = await screen.findByTestId('refusal');
+    expect(refusal).toHaveTextContent('NOT CHECKED IN');
+    expect(refusal).toHaveTextContent(CHECK_IN_TEXT.frozen);
+    expect(within(refusal).getByTestId('membership-status')).toHaveTextContent('Membership: Frozen');
+  });
+
+  it("confirms with the member's membership status and the rule's warning", async () => {
+    await startWithClassInProgress({
+      checkIn: (body) =>
+        json({
+          ...checkInAnswer(body.contactId, body.slotId),
+          warning: CHECK_IN_TEXT.pastDue,
+          membership: { status: 'past_due', outcome: 'warned' },
+        }),
+    });
+    await checkInByCode();
+    const shown = await screen.findByTestId('confirmation');
+    expect(shown).toHaveAttribute('data-outcome', 'warned');
+    expect(within(shown).getByTestId('membership-status')).toHaveTextContent('Membership: Past due');
+    expect(shown).toHaveTextContent(CHECK_IN_TEXT.pastDue);
+  });
+
   it('checks in with a warning when the organisation only warns', async () => {
     await startWithClassInProgress({
       checkIn: (body) =>

@@ -157,7 +157,7 @@ export function KioskScreen({ device, onAccentChange }: KioskScreenProps) {
           leaving={!idle}
         />
       )}
-      <ConfirmationOverlay text={flow.confirmation} />
+      <ConfirmationOverlay confirmation={flow.confirmation} />
     </div>
   );
 }

@@ -6,10 +6,26 @@ import {
   kioskFirstName,
   padKioskCode,
 } from '@opsuite/shared/rules/kiosk';
+import type { MembershipOutcome, MembershipStatus } from '@opsuite/shared/rules/membership-status';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isRateLimited, isRefused, isUnpaired, KioskApiError, kioskApi } from './kiosk-api';
 import { KIOSK_TEXT, kioskToast } from './kiosk-toast';
 import type { TagOutcome } from './use-card-reader';
+
+/**
+ * What the overlay shows after a check-in: CHECKED IN (with the member's membership status and
+ * the rule's warning, if any), or the refusal with its reason, for the confirmation's 2.5 s.
+ */
+export interface KioskConfirmation {
+  kind: 'checked-in' | 'refused';
+  text: string;
+  /** The rule's message: the warning of a check-in, the reason of a refusal. */
+  note: string | null;
+  status: MembershipStatus | null;
+  outcome: MembershipOutcome | null;
+}
+
+export const NOT_CHECKED_IN = 'NOT CHECKED IN';
 
 /** 'Is this you?' before a code check-in, 'Is this You?' on the search tab (core §5). */
 export type ConfirmTitle = 'Is this you?' | 'Is this You?';
@@ -29,8 +45,8 @@ export interface CheckInFlow {
   classDialogContact: KioskContact | null;
   closeClassDialog: () => void;
   checkInFromDialog: (slotId: string) => Promise<boolean>;
-  /** The confirmation overlay's text while it shows. */
-  confirmation: string | null;
+  /** The confirmation (or refusal) overlay while it shows. */
+  confirmation: KioskConfirmation | null;
   busy: boolean;
   /** Keypad, card and camera codes; resolves true when the caller should clear its input. */
   submitCode: (code: string) => Promise<boolean>;
@@ -74,7 +90,7 @@ export function useCheckInFlow({ selectedSlot, todaysSlots, countCheckIn }: Opti
   const [contact, setContact] = useState<KioskContact | null>(null);
   const [confirmRequest, setConfirmRequest] = useState<ConfirmRequest | null>(null);
   const [classDialogContact, setClassDialogContact] = useState<KioskContact | null>(null);
-  const [confirmation, setConfirmation] = useState<string | null>(null);
+  const [confirmation, setConfirmation] = useState<KioskConfirmation | null>(null);
   const [busy, setBusyState] = useState(false);
   const busyRef = useRef(false);
   const answer = useRef<((yes: boolean) => void) | null>(null);
@@ -105,32 +121,59 @@ export function useCheckInFlow({ selectedSlot, todaysSlots, countCheckIn }: Opti
     resolve?.(yes);
   }, []);
 
+  /** Shows the overlay for the confirmation's time; a check-in then forgets the member. */
+  const show = useCallback((next: KioskConfirmation, forget: boolean) => {
+    clearTimeout(confirmationTimer.current);
+    setConfirmation(next);
+    confirmationTimer.current = setTimeout(() => {
+      confirmationTimer.current = undefined;
+      setConfirmation(null);
+      if (forget) setContact(null);
+    }, KIOSK_TIMING.confirmationMs);
+  }, []);
+
   const checkIn = useCallback(
     async (slot: BookingSlot, member: KioskContact, quiet: boolean): Promise<boolean> => {
       try {
         const result = await kioskApi.checkIn(slot._id, member._id);
         // created false: already checked in to this class; nothing to count, but say so all the same.
         if (result.created) countCheckIn(slot._id);
-        clearTimeout(confirmationTimer.current);
-        setConfirmation(checkedInText(kioskFirstName(member)));
+        const membership = result.membership ?? null;
+        show(
+          {
+            kind: 'checked-in',
+            text: checkedInText(kioskFirstName(member)),
+            note: result.warning ?? null,
+            status: membership?.status ?? member.membershipStatus ?? null,
+            outcome: membership?.outcome ?? null,
+          },
+          true,
+        );
         // "Already checked in" for a repeat; the organisation's membership warning when it only warns.
         if (result.warning) kioskToast.warning(`${result.message}. ${result.warning}`);
         else kioskToast.success(result.message);
-        confirmationTimer.current = setTimeout(() => {
-          confirmationTimer.current = undefined;
-          setConfirmation(null);
-          setContact(null);
-        }, KIOSK_TIMING.confirmationMs);
         return true;
       } catch (error) {
         // The organisation's check-in rules answer 409 with the message to show (a frozen or
-        // past-due membership, outside the check-in window); shown even for a scanned tag.
-        if (isRefused(error)) kioskToast.error(error.message);
-        else if (!quiet && !isUnpaired(error)) kioskToast.error(KIOSK_TEXT.checkInFailed);
+        // past-due membership, outside the check-in window); shown even for a scanned tag, with the
+        // member's membership status.
+        if (isRefused(error)) {
+          kioskToast.error(error.message);
+          show(
+            {
+              kind: 'refused',
+              text: NOT_CHECKED_IN,
+              note: error.message,
+              status: member.membershipStatus ?? null,
+              outcome: null,
+            },
+            false,
+          );
+        } else if (!quiet && !isUnpaired(error)) kioskToast.error(KIOSK_TEXT.checkInFailed);
         return false;
       }
     },
-    [countCheckIn],
+    [countCheckIn, show],
   );
 
   /** After a contact is known: ask, then check in. True when the caller should clear its input. */

@@ -12,7 +12,7 @@ import {
   bookingPageQuery as pageQuery,
 } from './booking-inputs.ts';
 import { idSchema } from './common.ts';
-import { booking, bookingSlot, bookingStatus } from './kiosk.ts';
+import { booking, bookingSlot, bookingStatus, membershipStatusField } from './kiosk.ts';
 
 // Slots and bookings (appointments and class attendance): see booking.ts for the paths.
 
@@ -160,6 +160,8 @@ export const bookingContactRef = z.object({
   photo: z.string().nullable(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
+  /** Active, past due, frozen or no plan (rules/membership-status.ts). */
+  membershipStatus: membershipStatusField.optional(),
 });
 export const bookingRecord = booking.extend({
   contact: bookingContactRef.nullable(),

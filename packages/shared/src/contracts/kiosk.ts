@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MEMBERSHIP_OUTCOMES, MEMBERSHIP_STATUSES } from '../rules/membership-status.ts';
 import { dayField, idSchema, instantField } from './common.ts';
 
 /*
@@ -8,6 +9,11 @@ import { dayField, idSchema, instantField } from './common.ts';
  */
 
 export const KIOSK_CODE_LENGTH = 10;
+
+/** A member's membership status (rules/membership-status.ts): active, past due, frozen, no plan. */
+export const membershipStatusField = z.enum(MEMBERSHIP_STATUSES);
+/** What the organisation's membership rule did with it at this check-in. */
+export const membershipOutcomeField = z.enum(MEMBERSHIP_OUTCOMES);
 export const KIOSK_BOOKING_LOOKUP = { page: 0, perPage: 400 } as const;
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'Time must be HH:mm' });
@@ -100,6 +106,7 @@ export const kioskContact = z.object({
   currentRank: kioskRank.nullable(),
   currentRankName: z.string().nullable(),
   currentRankImage: z.string().nullable(),
+  membershipStatus: membershipStatusField.optional(),
 });
 export type KioskContact = z.infer<typeof kioskContact>;
 
@@ -179,6 +186,8 @@ export const kioskCheckInAnswer = z.object({
   message: z.enum(['Checked In', 'Already checked in']),
   /** The organisation's membership rule is "warn" and the membership is frozen or past due. */
   warning: z.string().optional(),
+  /** The member's membership status and what the organisation's membership rule made of it. */
+  membership: z.object({ status: membershipStatusField, outcome: membershipOutcomeField }).optional(),
 });
 export type KioskCheckInAnswer = z.infer<typeof kioskCheckInAnswer>;
 

@@ -1,4 +1,5 @@
 import type { CheckInRules } from '../contracts/organization-settings.ts';
+import { plural } from './plural.ts';
 
 // The organisation's check-in rules (issue 17), applied to every check-in (kiosk and staff): a
 // frozen or past-due membership is refused or only warned about, and a class can be checked into
@@ -18,8 +19,7 @@ export const CHECK_IN_TEXT = {
 /** "Check-in opens 30 minutes before the class starts" (or "when the class starts"). */
 export function checkInOpensText(minutesBefore: number): string {
   if (minutesBefore === 0) return 'Check-in opens when the class starts';
-  const unit = minutesBefore === 1 ? 'minute' : 'minutes';
-  return `Check-in opens ${minutesBefore} ${unit} before the class starts`;
+  return `Check-in opens ${plural(minutesBefore, 'minute')} before the class starts`;
 }
 
 export interface CheckInFacts {

@@ -16,6 +16,7 @@ export * from './file-kind.ts';
 export * from './initials.ts';
 export * from './kiosk.ts';
 export * from './largest-remainder.ts';
+export * from './membership-status.ts';
 export * from './number-abbrev.ts';
 export * from './number-input.ts';
 export * from './nutrients.ts';

@@ -7,6 +7,12 @@ import type { RequestContext } from '../../plugins/types.ts';
 
 export const bookingAccess = (action: Action) => tenantRoute('booking', action);
 export const calendarAccess = (action: Action) => tenantRoute('calendar', action);
+/**
+ * Changing the classes themselves (types, groups, schedules and slots: time, capacity) needs the
+ * calendar permission, which an employee's default role only reads: an instructor takes
+ * attendance and books members (booking) without editing the class.
+ */
+export const classAccess = (action: Exclude<Action, 'read'>) => tenantRoute('calendar', action);
 
 const STAFF = new Set(['admin', 'primary', 'employee']);
 

@@ -1,3 +1,4 @@
+import { isoDateInZone } from '@opsuite/shared';
 import { type RequestClient, requestClient } from '../../../test/client.ts';
 import { createTestApp, type Session, seedTenant, signIn, type TestApp } from '../../../test/helpers.ts';
 
@@ -25,10 +26,30 @@ export interface Kit {
   sqlRows<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
 }
 
+/**
+ * A fixed-offset time zone where it is now about midday (Etc/GMT-N is N hours ahead of UTC). Tests
+ * that put a class on "today" from 00:00 to 23:59 give their organisation this zone, so "today"
+ * is the organisation's day and stays so for hours whatever the hour in UTC.
+ */
+export function middayZone(now = new Date()): string {
+  const offset = 12 - now.getUTCHours();
+  if (offset === 0) return 'Etc/GMT';
+  return offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
+}
+
+/** Today in time zone `zone`, YYYY-MM-DD. */
+export const todayIn = (zone: string) => isoDateInZone(Date.now(), zone);
+
 export async function createKit(opts: { timeZone?: string; t?: TestApp } = {}): Promise<Kit> {
   const t = opts.t ?? (await createTestApp());
   const org = await seedTenant(t, ['admin', 'employee', 'client'], 'Booking');
   const other = await seedTenant(t, ['admin'], 'Intruder');
+  // A new organisation only opens check-in an hour before a class; these tests check in to classes
+  // of any day, so their organisation starts with the rules off (the rules' own tests set them).
+  await t.database.query(
+    `update organizations set check_in_membership = 'off', check_in_window = false where id = $1`,
+    [org.id],
+  );
   if (opts.timeZone) {
     await t.database.query('update organizations set time_zone = $1 where id = $2', [opts.timeZone, org.id]);
   }

@@ -1,8 +1,9 @@
-import type { AdminSlot, BookingRecord, EventColorName } from '@opsuite/shared';
+import type { AdminSlot, BookingRecord, EventColorName, MembershipStatus } from '@opsuite/shared';
 import { eventColorHex } from '@opsuite/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { isoDay, isoText, rows } from '../../lib/sql.ts';
+import { membershipStatusSql } from '../contacts/index.ts';
 import { attendedTotal, bookedTotal } from './slots/tallies.ts';
 
 // The reads of slots and bookings as single statements, and their answers.
@@ -114,6 +115,7 @@ export interface BookingRow {
   c_photo: string | null;
   c_email: string | null;
   c_phone: string | null;
+  c_status: MembershipStatus | null;
   bt_title: string;
   bt_color: string;
   s_date: string | null;
@@ -129,6 +131,7 @@ export function bookingsSql(where: SQL, tail: SQL = sql`order by b.start_date, b
       b.type, b.is_deleted, ${isoText(sql`b.start_date`)} as start_date, ${isoText(sql`b.end_date`)} as end_date,
       b.notes, b.source, b.late_cancel, ${isoText(sql`b.created_at`)} as created_at, ${isoText(sql`b.updated_at`)} as updated_at,
       c.full_name as c_name, c.photo as c_photo, c.email as c_email, c.phone as c_phone,
+      ${sql.raw(membershipStatusSql('c'))} as c_status,
       bt.title as bt_title, bt.color as bt_color,
       ${isoDay(sql`s.date`)} as s_date, s.start_time as s_start, s.end_time as s_end,
       (count(*) over ())::int as total
@@ -160,7 +163,14 @@ export function bookingRecordAnswer(r: BookingRow): BookingRecord {
   return {
     ...kioskBookingAnswer(r),
     contact: r.c_name
-      ? { _id: r.contact_id, fullName: r.c_name, photo: r.c_photo, email: r.c_email, phone: r.c_phone }
+      ? {
+          _id: r.contact_id,
+          fullName: r.c_name,
+          photo: r.c_photo,
+          email: r.c_email,
+          phone: r.c_phone,
+          ...(r.c_status ? { membershipStatus: r.c_status } : {}),
+        }
       : null,
     bookingTypeTitle: r.bt_title,
     color: r.bt_color as EventColorName,

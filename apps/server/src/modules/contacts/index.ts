@@ -33,7 +33,7 @@ export {
   registerContactHooks,
 } from './hooks.ts';
 export { addMemberContact, findOrCreateLead, type MemberContact, type Visitor } from './members.service.ts';
-export { planAndStatusUpdate } from './plan-status.ts';
+export { membershipStatusSql, planAndStatusUpdate } from './plan-status.ts';
 export {
   type ActivityInput,
   noteAttendance,

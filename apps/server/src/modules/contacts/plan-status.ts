@@ -15,3 +15,13 @@ export const planAndStatusUpdate = (states: SQL) => sql`
   where c.organization_id = n.organization_id and c.id = n.id
     and (c.plan is distinct from n.plan or c.payment_status <> n.payment_status)
   returning c.id`;
+
+/**
+ * A contact's membership status as the front desk shows it (rules/membership-status.ts), as a SQL
+ * expression over contacts row alias `c`: a frozen or past-due payment first, then plan or none.
+ */
+export const membershipStatusSql = (c: string) => `case
+    when ${c}.payment_status = 'frozen' then 'frozen'
+    when ${c}.payment_status = 'past_due' then 'past_due'
+    when coalesce(${c}.plan, '') <> '' then 'active'
+    else 'no_plan' end`;

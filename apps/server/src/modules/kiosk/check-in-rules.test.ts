@@ -1,4 +1,3 @@
-import { isoDateInZone } from '@opsuite/shared';
 import { CHECK_IN_TEXT, checkInOpensText } from '@opsuite/shared/rules/booking-check-in';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KIND } from '../../../test/helpers.ts';
@@ -8,14 +7,19 @@ import {
   createSlot,
   createType,
   type Kit,
+  middayZone,
   pairKiosk,
+  todayIn,
 } from '../booking/booking.test-kit.ts';
 
 // The organisation's check-in rules at the kiosk: a frozen or past-due membership refused (409
 // with the kiosk's message) or only warned about, the check-in window, and a repeat that stays
 // idempotent and says "Already checked in".
 
-const today = () => isoDateInZone(Date.now(), 'UTC');
+// The organisation's day, in a zone where it is midday now: a class from 00:00 to 23:59 "today"
+// holds the present moment at any hour in UTC.
+const zone = middayZone();
+const today = () => todayIn(zone);
 
 describe(`kiosk check-in rules (${DB_KIND})`, () => {
   let kit: Kit;
@@ -31,7 +35,7 @@ describe(`kiosk check-in rules (${DB_KIND})`, () => {
     (await createSlot(kit.admin, typeId, { date: today(), startTime: '00:00', endTime }))._id;
 
   beforeAll(async () => {
-    kit = await createKit();
+    kit = await createKit({ timeZone: zone });
     ({ kiosk } = await pairKiosk(kit));
     typeId = (await createType(kit.admin, { title: 'Muay Thai' }))._id;
   });
@@ -88,5 +92,32 @@ describe(`kiosk check-in rules (${DB_KIND})`, () => {
     expect((await checkIn(past)).body.error.message).toBe(CHECK_IN_TEXT.closed);
     expect((await checkIn(await todaysClass('23:57'))).status).toBe(200);
     await rules({ window: false });
+  });
+
+  it("answers the member's membership status and the rule's outcome", async () => {
+    const slotId = await todaysClass('23:56');
+    await rules({ membership: 'warn' });
+    await paymentStatus('frozen');
+    const found = await kiosk.get(`/api/kiosk/contacts/${kit.memberContactId}`);
+    expect(found.body.contact.membershipStatus).toBe('frozen');
+    const warned = await checkIn(slotId);
+    expect(warned.body.membership).toEqual({ status: 'frozen', outcome: 'warned' });
+    await paymentStatus('none');
+    await kit.sqlRows("update contacts set plan = 'Unlimited' where id = $1", [kit.memberContactId]);
+    const again = await checkIn(slotId);
+    expect(again.body.membership).toEqual({ status: 'active', outcome: 'allowed' });
+    await kit.sqlRows('update contacts set plan = null where id = $1', [kit.memberContactId]);
+    await rules({ membership: 'off' });
+  });
+
+  it('a new organisation warns about memberships and opens check-in an hour before a class', async () => {
+    // The intruder's organisation is seeded as any new one, with no rules of its own.
+    const settings = await kit.intruder.get('/api/organization/current');
+    expect(settings.body.checkInRules ?? settings.body.data?.checkInRules).toEqual({
+      membership: 'warn',
+      window: true,
+      opensMinutesBefore: 60,
+      closesMinutesAfter: 0,
+    });
   });
 });

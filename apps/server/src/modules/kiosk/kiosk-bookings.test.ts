@@ -1,4 +1,3 @@
-import { isoDateInZone } from '@opsuite/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KIND } from '../../../test/helpers.ts';
 import {
@@ -7,7 +6,9 @@ import {
   createSlot,
   createType,
   type Kit,
+  middayZone,
   pairKiosk,
+  todayIn,
 } from '../booking/booking.test-kit.ts';
 import { KIOSK_CLASS_ONLY } from './kiosk.routes.ts';
 
@@ -15,7 +16,10 @@ import { KIOSK_CLASS_ONLY } from './kiosk.routes.ts';
 // POST /kiosk/bookings only ever check a member in to a class, through the same idempotent path
 // as POST /kiosk/check-in, with attendDate set by the server.
 
-const today = () => isoDateInZone(Date.now(), 'UTC');
+// The organisation's day, in a zone where it is midday now: a class from 00:00 to 23:59 "today"
+// holds the present moment at any hour in UTC.
+const zone = middayZone();
+const today = () => todayIn(zone);
 
 describe(`kiosk booking calls (${DB_KIND})`, () => {
   let kit: Kit;
@@ -23,7 +27,7 @@ describe(`kiosk booking calls (${DB_KIND})`, () => {
   let typeId: string;
   let staffContact: string;
   beforeAll(async () => {
-    kit = await createKit();
+    kit = await createKit({ timeZone: zone });
     ({ kiosk } = await pairKiosk(kit));
     typeId = (await createType(kit.admin, { title: 'BJJ Fundamentals', programName: 'Jiu-Jitsu' }))._id;
     staffContact = kit.org.members[kit.org.emails.employee!]!.contactId;

@@ -175,13 +175,14 @@ export function kioskRoutes(app: App, { limit, misses }: KioskGuards) {
       // The organisation's check-in rules first (a refusal is a 409 with the kiosk's message), in
       // the transaction of the common check-ins, which end it with their statement (two round
       // trips in all); the rest take a second transaction with the full rules.
-      const { warning, fast } = await req.tenant(async (tx) => {
-        const warning = await checkInGate(tx, input);
-        return { warning, fast: await fastKioskCheckIn(tx, input) };
+      const { gate, fast } = await req.tenant(async (tx) => {
+        const gate = await checkInGate(tx, input);
+        return { gate, fast: await fastKioskCheckIn(tx, input) };
       });
       const done = fast ?? (await req.tenant((tx) => checkIn(tx, input)));
       const message = done.created ? ('Checked In' as const) : ('Already checked in' as const);
-      return { ...done, message, ...(warning ? { warning } : {}) };
+      const { warning, membership } = gate;
+      return { ...done, message, ...(warning ? { warning } : {}), ...(membership ? { membership } : {}) };
     },
   );
 }

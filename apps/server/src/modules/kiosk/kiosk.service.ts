@@ -1,4 +1,10 @@
-import { KIOSK_PADDED_CODE_LENGTH, kioskDisplayName, kioskFirstName, padKioskCode } from '@opsuite/shared';
+import {
+  KIOSK_PADDED_CODE_LENGTH,
+  kioskDisplayName,
+  kioskFirstName,
+  type MembershipStatus,
+  padKioskCode,
+} from '@opsuite/shared';
 import type { KioskContact } from '@opsuite/shared/contracts/kiosk';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -7,6 +13,7 @@ import { preparedRows } from '../../db/fast/prepared.ts';
 import { unauthenticated } from '../../lib/errors.ts';
 import { escapeLike, rows } from '../../lib/sql.ts';
 import { type BookingRow, bookingsSql, kioskBookingAnswer } from '../booking/index.ts';
+import { membershipStatusSql } from '../contacts/index.ts';
 import { deviceSeen, kioskOrganizationOf } from '../devices/index.ts';
 
 // What a paired kiosk reads: its session, members by check-in code or name, their bookings.
@@ -55,6 +62,7 @@ interface ContactRow {
   photo: string | null;
   rank_name: string | null;
   rank_image: string | null;
+  member_status: MembershipStatus | null;
 }
 
 /** Every name and rank field of core §3 that the contact's record has a value for. */
@@ -81,11 +89,15 @@ export function kioskContact(c: ContactRow, withReach: boolean): KioskContact {
         : null,
     currentRankName: rankName,
     currentRankImage: rankImage,
+    ...(c.member_status ? { membershipStatus: c.member_status } : {}),
   };
 }
 
+/** The member's membership status, shown beside their name (contacts owns how it is read). */
+const MEMBER_STATUS = `${membershipStatusSql('c')} as member_status`;
+
 const CONTACT_COLUMNS = sql`c.id, c.full_name, c.first_name, c.last_name, c.email, c.phone, c.photo,
-  r.name as rank_name, r.image as rank_image`;
+  r.name as rank_name, r.image as rank_image, ${sql.raw(MEMBER_STATUS)}`;
 
 /**
  * The stored punch ids a padded code stands for: the code itself and, for a 10-character code,
@@ -107,7 +119,7 @@ const BY_CODE_SQL = `
   select exists (select 1 from devices where organization_id = $1 and id = $2 and is_active) as device_ok, k.*
   from (select 1) one left join lateral (
     select c.id, c.full_name, c.first_name, c.last_name, c.email, c.phone, c.photo,
-      r.name as rank_name, r.image as rank_image
+      r.name as rank_name, r.image as rank_image, ${MEMBER_STATUS}
     from contacts c
     left join client_ranks r on r.organization_id = c.organization_id and r.id = c.rank_id
     where c.organization_id = $1 and c.deleted_at is null and c.punch_id is not null

@@ -1,4 +1,3 @@
-import { isoDateInZone } from '@opsuite/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KIND } from '../../../test/helpers.ts';
 import {
@@ -8,12 +7,17 @@ import {
   createSlot,
   createType,
   type Kit,
+  middayZone,
   pairKiosk,
   setPunchId,
+  todayIn,
 } from '../booking/booking.test-kit.ts';
 import { punchIdCandidates } from './kiosk.service.ts';
 
-const today = () => isoDateInZone(Date.now(), 'UTC');
+// The organisation's day, in a zone where it is midday now: a class from 00:00 to 23:59 "today"
+// holds the present moment at any hour in UTC.
+const zone = middayZone();
+const today = () => todayIn(zone);
 
 describe(`kiosk calls with a device credential (${DB_KIND})`, () => {
   let kit: Kit;
@@ -24,7 +28,7 @@ describe(`kiosk calls with a device credential (${DB_KIND})`, () => {
   let slotId: string;
   let staffContact: string;
   beforeAll(async () => {
-    kit = await createKit();
+    kit = await createKit({ timeZone: zone });
     ({ kiosk, deviceId, token } = await pairKiosk(kit));
     typeId = (await createType(kit.admin, { title: 'BJJ Fundamentals', programName: 'Jiu-Jitsu' }))._id;
     slotId = (await createSlot(kit.admin, typeId, { date: today(), startTime: '00:00', endTime: '23:59' }))

@@ -1,4 +1,9 @@
-import type { CheckInMembershipRule, OrganizationSettingsAnswer, SessionAnswer } from '@opsuite/shared';
+import type {
+  CheckInMembershipRule,
+  CheckInRules,
+  OrganizationSettingsAnswer,
+  SessionAnswer,
+} from '@opsuite/shared';
 import type { Tx } from '../../db/client.ts';
 import { bindTenant } from '../../db/tenant.ts';
 import { newId } from '../../lib/ids.ts';
@@ -13,6 +18,8 @@ export interface NewOrganization {
   isViewUserData?: boolean;
   /** ISO 3166-1 alpha-2 (phone numbers' default region); US unless given. */
   country?: string;
+  /** The check-in rules; unless given, a new organisation's defaults (see organizations.tables.ts). */
+  checkInRules?: Partial<CheckInRules>;
 }
 
 /**
@@ -29,6 +36,10 @@ export async function insertOrganization(tx: Tx, input: NewOrganization): Promis
     themeColor: input.themeColor ?? '#7367f0',
     isViewUserData: input.isViewUserData ?? false,
     country: input.country ?? 'US',
+    checkInMembership: input.checkInRules?.membership,
+    checkInWindow: input.checkInRules?.window,
+    checkInOpensMinutes: input.checkInRules?.opensMinutesBefore,
+    checkInClosesMinutes: input.checkInRules?.closesMinutesAfter,
     plan: DEFAULT_PLAN,
     permissions: DEFAULT_PLAN_PERMISSIONS,
   });

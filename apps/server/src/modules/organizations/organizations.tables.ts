@@ -18,11 +18,14 @@ export const organizations = pgTable(
     isViewUserData: boolean('is_view_user_data').notNull().default(false),
     /** ISO 3166-1 alpha-2: the region of phone numbers typed without a country code. */
     country: text('country').notNull().default('US'),
-    /** Check-in rules (contracts/organization-settings.ts): a frozen or past-due membership. */
-    checkInMembership: text('check_in_membership').notNull().default('off'),
+    /**
+     * Check-in rules (contracts/organization-settings.ts). A new organisation warns about a frozen
+     * or past-due membership and lets members in from an hour before a class to its end.
+     */
+    checkInMembership: text('check_in_membership').notNull().default('warn'),
     /** The check-in window: from `opens` minutes before a class starts to `closes` after it ends. */
-    checkInWindow: boolean('check_in_window').notNull().default(false),
-    checkInOpensMinutes: integer('check_in_opens_minutes').notNull().default(30),
+    checkInWindow: boolean('check_in_window').notNull().default(true),
+    checkInOpensMinutes: integer('check_in_opens_minutes').notNull().default(60),
     checkInClosesMinutes: integer('check_in_closes_minutes').notNull().default(0),
     createdAt: createdAt(),
   },

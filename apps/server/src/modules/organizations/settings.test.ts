@@ -15,12 +15,12 @@ describe(`organisation country and check-in rules (${DB_KIND})`, () => {
     return t.app.inject({ method, url: '/api/organization/current', headers: s.headers, payload });
   };
 
-  it('answers the defaults: US, no membership rule, no window', async () => {
+  it('answers the defaults: US, warn about memberships, check-in from an hour before to the end', async () => {
     const res = await call(org.emails.admin!, 'GET');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       country: 'US',
-      checkInRules: { membership: 'off', window: false, opensMinutesBefore: 30, closesMinutesAfter: 0 },
+      checkInRules: { membership: 'warn', window: true, opensMinutesBefore: 60, closesMinutesAfter: 0 },
     });
   });
 

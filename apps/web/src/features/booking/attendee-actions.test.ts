@@ -3,6 +3,8 @@ import { attendeeActions } from './attendee-actions';
 
 const admin = { manage: true, attend: true };
 const instructor = { manage: false, attend: true };
+/** An employee's default role: books members and takes attendance, deletes no booking. */
+const employee = { manage: true, remove: false, attend: true };
 
 describe('attendeeActions', () => {
   it('offers a booked member every action', () => {
@@ -29,5 +31,11 @@ describe('attendeeActions', () => {
     expect(attendeeActions('completed', instructor, false)).toEqual(['mark-booked']);
     expect(attendeeActions('no_show', instructor, false)).toEqual(['check-in', 'mark-booked']);
     expect(attendeeActions('booked', { manage: false, attend: false }, false)).toEqual([]);
+  });
+
+  it('offers Delete only with the booking delete permission', () => {
+    expect(attendeeActions('booked', employee, false)).toEqual(['check-in', 'no-show', 'cancel', 'move']);
+    expect(attendeeActions('completed', employee, false)).toEqual(['mark-booked']);
+    expect(attendeeActions('cancelled', employee, false)).toEqual(['mark-booked']);
   });
 });

@@ -6,8 +6,10 @@ import type { BookingStatus } from './calendar.api';
 export type AttendeeAction = 'check-in' | 'mark-booked' | 'no-show' | 'cancel' | 'move' | 'delete';
 
 export interface AttendeeRights {
-  /** Book, cancel, move and delete bookings (booking write). */
+  /** Book, cancel and move bookings (booking write). */
   manage: boolean;
+  /** Delete bookings (booking delete, which an employee's default role lacks). */
+  remove?: boolean;
   /** Take attendance: staff with booking update, or the class's instructor. */
   attend: boolean;
 }
@@ -26,6 +28,7 @@ export function attendeeActions(status: string, rights: AttendeeRights, full: bo
   return actions.filter((action) => {
     // Booking a cancelled member again takes a seat: not in a full class, and not attendance.
     if (status === 'cancelled' && action === 'mark-booked') return rights.manage && !full;
+    if (action === 'delete') return rights.manage && (rights.remove ?? rights.manage);
     return ATTENDANCE.has(action) ? rights.attend : rights.manage;
   });
 }

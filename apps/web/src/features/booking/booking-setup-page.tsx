@@ -24,7 +24,11 @@ export function BookingSetupPage() {
   const current = params.get('tab');
   const tab: Tab = TABS.includes(current as Tab) ? (current as Tab) : 'types';
   const ability = session?.userData.ability ?? [];
-  const rights = { canWrite: can(ability, 'write', 'booking'), canDelete: can(ability, 'delete', 'booking') };
+  // Booking types, groups and schedules are the classes themselves: the calendar permission.
+  const rights = {
+    canWrite: can(ability, 'write', 'calendar'),
+    canDelete: can(ability, 'delete', 'calendar'),
+  };
   // The check-in rules are organisation settings (PUT /organization/current).
   const canEditRules = can(ability, 'update', 'settings');
 

@@ -1,4 +1,10 @@
-import type { DateSelectArg, DatesSetArg, EventClickArg, PluginDef } from '@fullcalendar/core';
+import type {
+  DateSelectArg,
+  DatesSetArg,
+  EventClickArg,
+  EventContentArg,
+  PluginDef,
+} from '@fullcalendar/core';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin from '@fullcalendar/interaction';
 import listPlugin from '@fullcalendar/list';
@@ -8,7 +14,7 @@ import { Button, Card, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import type { CalendarFilter, CalendarItem } from '@opsuite/shared';
 import { can, isOwnerType, isStaffType } from '@opsuite/shared/rules/permissions';
 import { IconCalendarPlus, IconClockPlus, IconSettings } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../app/auth-store';
 import { Forbidden } from '../../app/route-guards';
@@ -17,7 +23,14 @@ import { formatInstant, safeTimeZone, todayInZone, zonedParts } from '../../app/
 import { PageToolbar } from '../../components/page-toolbar';
 import { useCalendarItems, useCalendarSettings } from './calendar.api';
 import classes from './calendar.module.css';
-import { FILTERS, toCalendarEvents, toggleFilter } from './calendar-events';
+import {
+  CLOCK_FORMAT,
+  FILTERS,
+  phoneScrollTime,
+  slotDuration,
+  toCalendarEvents,
+  toggleFilter,
+} from './calendar-events';
 import { intlTimeZonePlugin } from './calendar-zone-plugin';
 import { AppointmentDrawer } from './components/appointment-drawer';
 import { calendarEventContent } from './components/calendar-event-content';
@@ -36,11 +49,6 @@ const PLUGINS: PluginDef[] = [dayGridPlugin, ...ROOT_PLUGINS, interactionPlugin,
 
 /** Views a link may open with (`/calendar?date=2026-11-23&view=listDay`). */
 const LINKABLE_VIEWS = ['dayGridMonth', 'timeGridWeek', 'timeGridDay', 'listWeek', 'listDay'];
-
-function duration(minutes: number): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}:00`;
-}
 
 /** Classes, appointments and events in the organisation's time zone (platform §2 calendar). */
 export function CalendarPage() {
@@ -61,6 +69,11 @@ function StaffCalendar() {
   const canUpdate = can(ability, 'update', 'booking');
   const canBook = can(ability, 'write', 'booking');
   const canDelete = can(ability, 'delete', 'booking');
+  // The classes themselves (add, move, edit, delete a slot) need the calendar permission, which an
+  // employee's default role only reads: an instructor takes attendance without editing the class.
+  const canAddClasses = can(ability, 'write', 'calendar');
+  const canEditClasses = can(ability, 'update', 'calendar');
+  const canDeleteClasses = can(ability, 'delete', 'calendar');
   const canEditSettings = can(ability, 'update', 'calendar') && settingsQuery.isSuccess;
   const [range, setRange] = useState<{ start: string; end: string } | null>(null);
   const [shown, setShown] = useState<{ start: number; end: number } | null>(null);
@@ -91,8 +104,8 @@ function StaffCalendar() {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: hexOf changes only with the organisation colour
   const events = useMemo(
-    () => toCalendarEvents(shownItems, filters, hexOf, { canUpdate }),
-    [shownItems, filters, canUpdate, session?.organization.themeColor],
+    () => toCalendarEvents(shownItems, filters, hexOf, { canUpdate, canEditClasses }),
+    [shownItems, filters, canUpdate, canEditClasses, session?.organization.themeColor],
   );
   const counts = useMemo(() => {
     const out: Partial<Record<CalendarFilter, number>> = {};
@@ -169,20 +182,38 @@ function StaffCalendar() {
       >
         Book appointment
       </Button>
-      <Button
-        variant="light"
-        leftSection={<IconClockPlus size={16} />}
-        onClick={() => setNewSlot(defaultTimes())}
-        fullWidth
-      >
-        Add slot
-      </Button>
+      {canAddClasses && (
+        <Button
+          variant="light"
+          leftSection={<IconClockPlus size={16} />}
+          onClick={() => setNewSlot(defaultTimes())}
+          fullWidth
+        >
+          Add slot
+        </Button>
+      )}
     </Stack>
   );
+
+  // A phone's day view opens at the day's first class (or the current hour), not at midnight: the
+  // grid scrolls inside its own box there, so the scroll time applies.
+  const phoneScroll = isPhone
+    ? phoneScrollTime(
+        shownItems,
+        shown ? zonedParts(shown.start, timeZone).date : todayInZone(timeZone),
+        timeZone,
+      )
+    : null;
+  const calendarRef = useRef<FullCalendar>(null);
+  // The day's classes arrive after the grid is drawn: scroll to the first once they are known.
+  useEffect(() => {
+    if (phoneScroll) calendarRef.current?.getApi().scrollToTime(phoneScroll);
+  }, [phoneScroll]);
 
   const calendar = (
     <div className={classes.calendar} data-testid="booking-calendar" data-time-zone={timeZone}>
       <FullCalendar
+        ref={calendarRef}
         key={`${isPhone}:${timeZone}:${initialView}:${linkedDate}`}
         plugins={PLUGINS}
         timeZone={timeZone}
@@ -198,18 +229,20 @@ function StaffCalendar() {
               }
         }
         buttonText={{ today: 'Today', month: 'Month', week: 'Week', day: 'Day', list: 'List' }}
-        height={isPhone ? 'auto' : 'calc(100dvh - 150px)'}
+        height={isPhone ? 'calc(100dvh - 130px)' : 'calc(100dvh - 150px)'}
         firstDay={settings?.weekStart ?? 0}
-        slotDuration={duration(settings?.slotDurationMinutes ?? 30)}
-        scrollTime={`${settings?.dayStartTime ?? '07:00'}:00`}
+        slotDuration={slotDuration(settings?.slotDurationMinutes ?? 30)}
+        scrollTime={phoneScroll ?? `${settings?.dayStartTime ?? '07:00'}:00`}
+        eventTimeFormat={CLOCK_FORMAT}
+        slotLabelFormat={CLOCK_FORMAT}
         nowIndicator
         dayMaxEvents
         selectable={canBook && !isPhone}
         selectMirror
-        editable={canUpdate}
-        eventStartEditable={canUpdate}
+        editable={canUpdate || canEditClasses}
+        eventStartEditable={canUpdate || canEditClasses}
         events={events}
-        eventContent={calendarEventContent}
+        eventContent={(arg: EventContentArg) => calendarEventContent(arg, timeZone)}
         eventDidMount={(info) => {
           // The whole title as a tooltip where a view cuts it (month cells, narrow columns).
           info.el.title ||= info.event.title;
@@ -261,9 +294,10 @@ function StaffCalendar() {
       <SlotDrawer
         item={slotItem}
         timeZone={timeZone}
-        canUpdate={canUpdate}
-        canDelete={canDelete}
+        canUpdate={canEditClasses}
+        canDelete={canDeleteClasses}
         canBook={canBook}
+        canDeleteBookings={canDelete}
         onClose={() => setSlotItem(null)}
       />
       <AppointmentDrawer

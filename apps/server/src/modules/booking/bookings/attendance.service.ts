@@ -123,11 +123,11 @@ export async function markAttendance(tx: Tx, actor: AttendanceActor, id: string,
     current.slot_id &&
     current.type === 'class'
   ) {
-    warning = await checkInGate(tx, {
+    ({ warning } = await checkInGate(tx, {
       orgId: actor.orgId,
       slotId: current.slot_id,
       contactId: current.contact_id,
-    });
+    }));
   }
   if (current.status !== status) {
     const seats = Number(holdsSeat(status)) - Number(holdsSeat(current.status));

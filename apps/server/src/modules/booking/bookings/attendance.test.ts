@@ -1,14 +1,16 @@
-import { isoDateInZone } from '@opsuite/shared';
 import { CHECK_IN_TEXT, checkInOpensText } from '@opsuite/shared/rules/booking-check-in';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KIND } from '../../../../test/helpers.ts';
-import { createKit, createSlot, createType, type Kit } from '../booking.test-kit.ts';
+import { createKit, createSlot, createType, type Kit, middayZone, todayIn } from '../booking.test-kit.ts';
 
 // Staff taking attendance (PUT /booking/:id/attendance): an employee only for the classes they
 // teach, "Checked In" and "Already checked in", the undo that takes Last Attended back, the
 // contact's Activity, and the organisation's check-in rules.
 
-const today = () => isoDateInZone(Date.now(), 'UTC');
+// The organisation's day, in a zone where it is midday now: a class from 00:00 to 23:59 "today"
+// holds the present moment at any hour in UTC.
+const zone = middayZone();
+const today = () => todayIn(zone);
 
 describe(`taking attendance (${DB_KIND})`, () => {
   let kit: Kit;
@@ -42,7 +44,7 @@ describe(`taking attendance (${DB_KIND})`, () => {
   };
 
   beforeAll(async () => {
-    kit = await createKit();
+    kit = await createKit({ timeZone: zone });
     typeId = (await createType(kit.admin, { title: 'Open Mat' }))._id;
     staffContact = kit.org.members[kit.org.emails.employee!]!.contactId;
   });
@@ -141,5 +143,24 @@ describe(`taking attendance (${DB_KIND})`, () => {
     const moved = await kit.admin.call('PUT', `/api/booking/${id}/reschedule`, { bookingSlot: other._id });
     expect(moved.status).toBe(200);
     expect(await activities('booking.rescheduled')).toBe(1);
+  });
+
+  it("shows each attendee's membership status on the class's list", async () => {
+    const slot = await createSlot(kit.admin, typeId, { date: today(), startTime: '00:00', endTime: '23:53' });
+    await book(slot._id);
+    const status = async () => {
+      const list = await kit.employee.get('/api/booking', { slotId: slot._id });
+      expect(list.status).toBe(200);
+      return list.body.list[0].contact.membershipStatus;
+    };
+    expect(await status()).toBe('no_plan');
+    await kit.sqlRows("update contacts set plan = 'Unlimited' where id = $1", [kit.memberContactId]);
+    expect(await status()).toBe('active');
+    await paymentStatus('past_due');
+    expect(await status()).toBe('past_due');
+    await paymentStatus('frozen');
+    expect(await status()).toBe('frozen');
+    await paymentStatus('none');
+    await kit.sqlRows('update contacts set plan = null where id = $1', [kit.memberContactId]);
   });
 });

@@ -13,7 +13,7 @@ import {
 } from '@opsuite/shared';
 import { deleted, saved } from '../../../lib/answers.ts';
 import type { App } from '../../../plugins/types.ts';
-import { bookingAccess, orgOf, requireStaff } from '../access.ts';
+import { bookingAccess, classAccess, orgOf, requireStaff } from '../access.ts';
 import { createSchedule, deleteSchedule, listSchedules, updateSchedule } from './schedules.service.ts';
 import { createSlot, deleteSlot, listSlots, updateSlot } from './slots.service.ts';
 
@@ -33,7 +33,7 @@ export function bookingSlotsRoutes(app: App) {
   app.post(
     '/class-schedule',
     {
-      config: bookingAccess('write'),
+      config: classAccess('write'),
       schema: { tags: schedules, body: classScheduleBody, response: { 200: classScheduleMutationAnswer } },
     },
     async (req) => {
@@ -46,7 +46,7 @@ export function bookingSlotsRoutes(app: App) {
   app.put(
     '/class-schedule/:id',
     {
-      config: bookingAccess('update'),
+      config: classAccess('update'),
       schema: {
         tags: schedules,
         params: idParams,
@@ -65,7 +65,7 @@ export function bookingSlotsRoutes(app: App) {
   );
   app.delete(
     '/class-schedule/:id',
-    { config: bookingAccess('delete'), schema: { tags: schedules, params: idParams, response: gone } },
+    { config: classAccess('delete'), schema: { tags: schedules, params: idParams, response: gone } },
     async (req) => {
       requireStaff(req.ctx!, 'manage schedules');
       const org = orgOf(req.ctx!);
@@ -86,7 +86,7 @@ export function bookingSlotsRoutes(app: App) {
   app.post(
     '/booking-slot',
     {
-      config: bookingAccess('write'),
+      config: classAccess('write'),
       schema: { tags: slots, body: slotBody, response: { 200: slotMutationAnswer } },
     },
     async (req) => {
@@ -98,7 +98,7 @@ export function bookingSlotsRoutes(app: App) {
   app.put(
     '/booking-slot/:id',
     {
-      config: bookingAccess('update'),
+      config: classAccess('update'),
       schema: { tags: slots, params: idParams, body: slotUpdateBody, response: { 200: slotMutationAnswer } },
     },
     async (req) => {
@@ -109,7 +109,7 @@ export function bookingSlotsRoutes(app: App) {
   );
   app.delete(
     '/booking-slot/:id',
-    { config: bookingAccess('delete'), schema: { tags: slots, params: idParams, response: gone } },
+    { config: classAccess('delete'), schema: { tags: slots, params: idParams, response: gone } },
     async (req) => {
       requireStaff(req.ctx!, 'manage slots');
       await req.tenant((tx) => deleteSlot(tx, req.ctx!.organizationId, req.params.id));

@@ -1,9 +1,12 @@
-import { addDaysToIsoDate, isoDateInZone } from '@opsuite/shared';
+import { addDaysToIsoDate } from '@opsuite/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KIND } from '../../../../test/helpers.ts';
-import { createKit, createSlot, createType, type Kit } from '../booking.test-kit.ts';
+import { createKit, createSlot, createType, type Kit, middayZone, todayIn } from '../booking.test-kit.ts';
 
-const today = () => isoDateInZone(Date.now(), 'UTC');
+// The organisation's day, in a zone where it is midday now: a class from 00:00 to 23:59 "today"
+// holds the present moment at any hour in UTC.
+const zone = middayZone();
+const today = () => todayIn(zone);
 const countSlots = (kit: Kit, scheduleId: string) =>
   kit.scalar('select count(*)::int as n from booking_slots where schedule_id = $1 and deleted_at is null', [
     scheduleId,
@@ -13,7 +16,7 @@ describe(`class schedules and slots (${DB_KIND})`, () => {
   let kit: Kit;
   let typeId: string;
   beforeAll(async () => {
-    kit = await createKit();
+    kit = await createKit({ timeZone: zone });
     typeId = (await createType(kit.admin, { title: 'Open Mat', color: 'Basil' }))._id;
   });
   afterAll(() => kit.t.close());
@@ -160,7 +163,18 @@ describe(`class schedules and slots (${DB_KIND})`, () => {
       bookingSlot: slot._id,
     });
     expect(booked.status).toBe(200);
-    const edit = await kit.employee.call('PUT', `/api/booking-slot/${slot._id}`, {
+    // An employee taking attendance does not edit the class: time and capacity need the calendar
+    // permission, which their default role only reads.
+    const coachEdit = await kit.employee.call('PUT', `/api/booking-slot/${slot._id}`, { capacity: 80 });
+    expect(coachEdit.status).toBe(403);
+    const coachAdd = await kit.employee.call('POST', '/api/booking-slot', {
+      bookingTypeId: typeId,
+      date: '2030-05-07',
+      startTime: '18:00',
+      endTime: '19:00',
+    });
+    expect(coachAdd.status).toBe(403);
+    const edit = await kit.admin.call('PUT', `/api/booking-slot/${slot._id}`, {
       capacity: 8,
       startTime: '17:30',
     });

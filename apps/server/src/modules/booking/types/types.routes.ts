@@ -12,7 +12,7 @@ import {
 } from '@opsuite/shared';
 import { deleted, saved } from '../../../lib/answers.ts';
 import type { App } from '../../../plugins/types.ts';
-import { bookingAccess, requireStaff } from '../access.ts';
+import { bookingAccess, classAccess, requireStaff } from '../access.ts';
 import { createGroup, deleteGroup, listGroups, updateGroup } from './groups.service.ts';
 import {
   createBookingType,
@@ -35,7 +35,7 @@ export function bookingTypesRoutes(app: App) {
   app.post(
     '/booking-type',
     {
-      config: bookingAccess('write'),
+      config: classAccess('write'),
       schema: { tags, body: bookingTypeBody, response: { 200: bookingTypeMutationAnswer } },
     },
     async (req) => {
@@ -50,7 +50,7 @@ export function bookingTypesRoutes(app: App) {
   app.put(
     '/booking-type/:id',
     {
-      config: bookingAccess('update'),
+      config: classAccess('update'),
       schema: {
         tags,
         params: idParams,
@@ -69,7 +69,7 @@ export function bookingTypesRoutes(app: App) {
   );
   app.delete(
     '/booking-type/:id',
-    { config: bookingAccess('delete'), schema: { tags, params: idParams, response: gone } },
+    { config: classAccess('delete'), schema: { tags, params: idParams, response: gone } },
     async (req) => {
       requireStaff(req.ctx!, 'manage booking types');
       await req.tenant((tx) => deleteBookingType(tx, req.ctx!.organizationId, req.params.id));
@@ -86,7 +86,7 @@ export function bookingTypesRoutes(app: App) {
   app.post(
     '/booking-group',
     {
-      config: bookingAccess('write'),
+      config: classAccess('write'),
       schema: { tags: groups, body: bookingGroupBody, response: { 200: bookingGroupMutationAnswer } },
     },
     async (req) => {
@@ -98,7 +98,7 @@ export function bookingTypesRoutes(app: App) {
   app.put(
     '/booking-group/:id',
     {
-      config: bookingAccess('update'),
+      config: classAccess('update'),
       schema: {
         tags: groups,
         params: idParams,
@@ -116,7 +116,7 @@ export function bookingTypesRoutes(app: App) {
   );
   app.delete(
     '/booking-group/:id',
-    { config: bookingAccess('delete'), schema: { tags: groups, params: idParams, response: gone } },
+    { config: classAccess('delete'), schema: { tags: groups, params: idParams, response: gone } },
     async (req) => {
       requireStaff(req.ctx!, 'manage booking groups');
       await req.tenant((tx) => deleteGroup(tx, req.ctx!.organizationId, req.params.id));

@@ -32,7 +32,10 @@ describe(`booking types and groups (${DB_KIND})`, () => {
     expect(list.status).toBe(200);
     expect(list.body.list.map((t: { _id: string }) => t._id)).toContain(id);
 
-    const changed = await kit.employee.call('PUT', `/api/booking-type/${id}`, { label: 'Thai boxing' });
+    // Editing a class needs the calendar permission, which an employee's default role only reads.
+    const coach = await kit.employee.call('PUT', `/api/booking-type/${id}`, { label: 'Thai boxing' });
+    expect(coach.status).toBe(403);
+    const changed = await kit.admin.call('PUT', `/api/booking-type/${id}`, { label: 'Thai boxing' });
     expect(changed.status).toBe(200);
     expect(changed.body.message).toBe('Booking type updated');
     expect(changed.body.data).toMatchObject({ title: 'Muay Thai', label: 'Thai boxing', color: 'Tomato' });

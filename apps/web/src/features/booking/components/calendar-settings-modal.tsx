@@ -2,6 +2,7 @@ import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, Tex
 import type { CalendarSettingsAnswer } from '@opsuite/shared';
 import { CALENDAR_VIEWS, calendarSettingsBody } from '@opsuite/shared/contracts/booking-settings';
 import { CANCEL_CUTOFF_MAX_MINUTES } from '@opsuite/shared/rules/booking-cancellation';
+import { plural } from '@opsuite/shared/rules/plural';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../../app/api-client';
 import { type FieldErrors, validate } from '../../../app/validate';
@@ -78,7 +79,7 @@ function SettingsForm({ settings, onDone }: { settings: CalendarSettingsAnswer; 
           />
           <Select
             label="Slot length"
-            data={SLOT_MINUTES.map((n) => ({ value: String(n), label: `${n} minutes` }))}
+            data={SLOT_MINUTES.map((n) => ({ value: String(n), label: plural(n, 'minute') }))}
             value={String(values.slotDurationMinutes)}
             onChange={(value) => value !== null && set('slotDurationMinutes', Number(value))}
             allowDeselect={false}

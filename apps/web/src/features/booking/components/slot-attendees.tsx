@@ -17,14 +17,18 @@ import { type AttendeeAction, attendeeActions } from '../attendee-actions';
 import { useAttendanceWrite, useBookingWrite } from '../booking.api';
 import { BOOKING_TEXT, STATUS_COLORS, STATUS_LABELS } from '../booking-messages';
 import { type BookingStatus, bookingCalls, useSlotBookings } from '../calendar.api';
+import { useCheckInRules } from '../check-in-rules.api';
+import { MembershipBadge } from './membership-badge';
 import { RescheduleForm } from './reschedule-form';
 import { confirmDelete } from './setup-list';
 
 export interface SlotAttendeesProps {
   slot: AdminSlot;
   timeZone: string;
-  /** Book, cancel, move and delete bookings. */
+  /** Book, cancel and move bookings. */
   canWrite: boolean;
+  /** Delete bookings. */
+  canDelete?: boolean;
   /** Take attendance (an owner, or the class's instructor). */
   canAttend: boolean;
 }
@@ -58,8 +62,16 @@ export function attendeeMessages(slotType: AdminSlot['type']) {
 }
 
 /** Who is booked into a slot and their status; completed means checked in (core §4). */
-export function SlotAttendees({ slot, timeZone, canWrite, canAttend }: SlotAttendeesProps) {
+export function SlotAttendees({
+  slot,
+  timeZone,
+  canWrite,
+  canDelete = false,
+  canAttend,
+}: SlotAttendeesProps) {
   const bookings = useSlotBookings(slot._id);
+  // The membership rule, to say what a past-due or frozen member meets at check-in.
+  const rule = useCheckInRules().data?.membership;
   const text = attendeeMessages(slot.type);
   const create = useBookingWrite(bookingCalls.create, text.created);
   const update = useBookingWrite(bookingCalls.update, text.updated);
@@ -70,7 +82,7 @@ export function SlotAttendees({ slot, timeZone, canWrite, canAttend }: SlotAtten
   const list = (bookings.data ?? []).filter((b) => !b.isDeleted);
   const full = slot.remaining !== null && slot.remaining <= 0;
 
-  const rights = { manage: canWrite, attend: canAttend };
+  const rights = { manage: canWrite, remove: canDelete, attend: canAttend };
   const run = (booking: BookingRecord, action: AttendeeAction, name: string) => {
     if (action === 'check-in') attendance.mutate({ id: booking._id, status: 'completed' });
     else if (action === 'no-show') attendance.mutate({ id: booking._id, status: 'no_show' });
@@ -146,9 +158,12 @@ export function SlotAttendees({ slot, timeZone, canWrite, canAttend }: SlotAtten
                       ? `Checked in ${formatInstant(booking.attendDate, timeZone)}`
                       : (booking.contact?.email ?? booking.contact?.phone ?? '')}
                   </Text>
+                  {booking.contact?.membershipStatus && (
+                    <MembershipBadge status={booking.contact.membershipStatus} rule={rule} />
+                  )}
                 </Stack>
               </Group>
-              <Group gap={4} wrap="nowrap">
+              <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
                 <StatusBadge status={booking.status} />
                 {booking.status === 'cancelled' && booking.lateCancel && (
                   <Badge color="orange" variant="light" data-testid="attendee-late-cancel">

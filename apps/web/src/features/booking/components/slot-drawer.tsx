@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Divider, Drawer, Group, Skeleton, Stack, Text } f
 import type { AdminSlot, CalendarItem } from '@opsuite/shared';
 import { clampAttended } from '@opsuite/shared/rules/kiosk';
 import { isOwnerType, isStaffType } from '@opsuite/shared/rules/permissions';
+import { plural } from '@opsuite/shared/rules/plural';
 import { IconTrash } from '@tabler/icons-react';
 import { useSession } from '../../../app/auth-store';
 import { useIsPhone } from '../../../app/use-is-phone';
@@ -17,9 +18,13 @@ export interface SlotDrawerProps {
   /** The class item clicked in the calendar; null closes the drawer. */
   item: CalendarItem | null;
   timeZone: string;
+  /** Edit the class slot (time, capacity): the calendar update permission. */
   canUpdate: boolean;
+  /** Delete the class slot: the calendar delete permission. */
   canDelete: boolean;
   canBook: boolean;
+  /** Delete an attendee's booking: the booking delete permission. */
+  canDeleteBookings: boolean;
   onClose: () => void;
 }
 
@@ -46,7 +51,7 @@ function SlotSummary({ slot }: { slot: AdminSlot }) {
         </Badge>
         {slot.remaining !== null && (
           <Badge variant="light" color={slot.remaining > 0 ? 'gray' : 'orange'}>
-            {slot.remaining > 0 ? `${slot.remaining} seats left` : 'Full'}
+            {slot.remaining > 0 ? `${plural(slot.remaining, 'seat')} left` : 'Full'}
           </Badge>
         )}
       </Group>
@@ -55,7 +60,15 @@ function SlotSummary({ slot }: { slot: AdminSlot }) {
 }
 
 /** A class slot: its details, editing ('Slot updated'), deleting ('Slot deleted') and attendees. */
-export function SlotDrawer({ item, timeZone, canUpdate, canDelete, canBook, onClose }: SlotDrawerProps) {
+export function SlotDrawer({
+  item,
+  timeZone,
+  canUpdate,
+  canDelete,
+  canBook,
+  canDeleteBookings,
+  onClose,
+}: SlotDrawerProps) {
   const isPhone = useIsPhone();
   const session = useSession();
   // Owners take attendance for every class, an employee for the classes they teach (the server
@@ -105,25 +118,37 @@ export function SlotDrawer({ item, timeZone, canUpdate, canDelete, canBook, onCl
       {slot && (
         <Stack gap="md">
           <SlotSummary slot={slot} />
-          <Divider label="Edit slot" labelPosition="left" />
-          <SlotForm
-            key={`${slot._id}:${slot.date}:${slot.startTime}:${slot.endTime}:${slot.capacity}`}
-            initial={{
-              bookingTypeId: slot.bookingType._id,
-              date: slot.date,
-              startTime: slot.startTime,
-              endTime: slot.endTime,
-              capacity: slot.capacity ?? '',
-              type: slot.type,
-            }}
-            readOnly={!canUpdate}
-            submitLabel="Save slot"
-            submitting={update.isPending}
-            onSubmit={(body) => update.mutate({ id: slot._id, body })}
-            extra={deleteButton}
-          />
+          {/* An instructor taking attendance sees the class, not a form to edit it. */}
+          {canUpdate ? (
+            <>
+              <Divider label="Edit slot" labelPosition="left" />
+              <SlotForm
+                key={`${slot._id}:${slot.date}:${slot.startTime}:${slot.endTime}:${slot.capacity}`}
+                initial={{
+                  bookingTypeId: slot.bookingType._id,
+                  date: slot.date,
+                  startTime: slot.startTime,
+                  endTime: slot.endTime,
+                  capacity: slot.capacity ?? '',
+                  type: slot.type,
+                }}
+                submitLabel="Save slot"
+                submitting={update.isPending}
+                onSubmit={(body) => update.mutate({ id: slot._id, body })}
+                extra={deleteButton}
+              />
+            </>
+          ) : (
+            deleteButton
+          )}
           <Divider />
-          <SlotAttendees slot={slot} timeZone={timeZone} canWrite={canBook} canAttend={canAttend(slot)} />
+          <SlotAttendees
+            slot={slot}
+            timeZone={timeZone}
+            canWrite={canBook}
+            canDelete={canDeleteBookings}
+            canAttend={canAttend(slot)}
+          />
         </Stack>
       )}
     </Drawer>

@@ -1,5 +1,6 @@
 import { Group, ScrollArea, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { PublicSlot } from '@opsuite/shared';
+import { plural } from '@opsuite/shared/rules/plural';
 import { useState } from 'react';
 import { formatDayLabel, formatTimeRange } from '../../../app/zone-time';
 
@@ -22,7 +23,7 @@ export function byDay(slots: readonly PublicSlot[]): [string, PublicSlot[]][] {
 
 function seatsText(slot: PublicSlot): string | null {
   if (slot.remaining === null) return null;
-  return slot.remaining === 1 ? '1 seat left' : `${slot.remaining} seats left`;
+  return `${plural(slot.remaining, 'seat')} left`;
 }
 
 const part = (day: string, options: Intl.DateTimeFormatOptions) =>
