@@ -121,6 +121,20 @@ describe(`users (${DB_KIND})`, () => {
     expect(rows[0]!.photo).toBeNull();
   });
 
+  it('answers a bad field with a sentence naming it, not the validator’s wording', async () => {
+    const s = await signIn(t, org.emails.client!);
+    const put = (payload: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/user/profile/${s.userId}`, headers: s.headers, payload });
+    const typed = (await put({ fullName: 42 })).json().error;
+    expect(typed.code).toBe('VALIDATION');
+    expect(typed.message).toBe('fullName: Full name must be text');
+    expect(typed.details).toEqual([{ field: 'fullName', message: 'Full name must be text' }]);
+    expect((await put({ fullName: '' })).json().error.message).toBe('fullName: Full name is required');
+    expect((await put({ fullName: 'x'.repeat(121) })).json().error.message).toBe(
+      'fullName: Full name must be at most 120 characters',
+    );
+  });
+
   it('deletes one’s own account after the password is confirmed', async () => {
     const s = await signIn(t, org.emails.client!);
     const wrong = await t.app.inject({
