@@ -56,7 +56,7 @@ describe(`organisation members (${DB_KIND})`, () => {
     });
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toMatch(
-      /can sign in to this organisation: remove them under Settings → Members before deleting their contact$/,
+      /can sign in to this organisation: remove them under Organisation settings → Members before deleting their contact$/,
     );
 
     // An employee cannot remove anyone, not even with a users grant they lack.

@@ -233,8 +233,8 @@ export async function deleteContacts(
 
 /**
  * A contact that is someone's way in (a member's role is linked to it) is not deleted from the
- * contact list: taking access away is an admin's power, under Settings → Members, and after it
- * the contact can go. Names the first such contact.
+ * contact list: taking access away is an admin's power, under Organisation settings → Members,
+ * and after it the contact can go. Names the first such contact.
  */
 async function assertNoMemberContacts(tx: Tx, orgId: string, contactIds: string[]): Promise<void> {
   const [held] = await rows<{ full_name: string }>(
@@ -248,7 +248,7 @@ async function assertNoMemberContacts(tx: Tx, orgId: string, contactIds: string[
   );
   if (held) {
     throw conflict(
-      `${held.full_name} can sign in to this organisation: remove them under Settings → Members before deleting their contact`,
+      `${held.full_name} can sign in to this organisation: remove them under Organisation settings → Members before deleting their contact`,
       'ids',
     );
   }
