@@ -9,9 +9,7 @@ const messages = (schema: z.ZodType, value: unknown) =>
 describe('form messages a person understands', () => {
   it('a retry list with a word in it names the field and asks for a number', () => {
     const retry = z.object({ retryDays: billingSettingsBody.shape.retryDays });
-    expect(messages(retry, { retryDays: [1, Number.NaN] })).toEqual([
-      'Retry days (item 2) must be a number',
-    ]);
+    expect(messages(retry, { retryDays: [1, Number.NaN] })).toEqual(['Retry days (item 2) must be a number']);
   });
 
   it('rewrites zod’s own messages into sentences naming the field', () => {
