@@ -90,15 +90,15 @@ async function api(page: Page, method: string, path: string, body?: unknown) {
   });
 }
 
-/** Phones keep the search, filters and tools in the toolbar's Actions drawer. */
+/** Phones keep the filters and tools in the toolbar's Actions drawer; the search stays in view. */
 async function openTools(page: Page) {
   if (isPhone()) await page.getByRole('button', { name: 'Actions', exact: true }).click();
 }
 
 async function searchFor(page: Page, text: string) {
-  await openTools(page);
-  await page.getByLabel('Search contacts').fill(text);
-  if (isPhone()) await page.keyboard.press('Escape');
+  const search = page.getByLabel('Search contacts', { exact: true });
+  await expect(search).toBeVisible();
+  await search.fill(text);
 }
 
 async function openView(page: Page, label: string) {
@@ -141,6 +141,7 @@ test.describe('contacts', () => {
     await expect(row).toHaveCount(1, { timeout: 10_000 });
     await expect(page.locator('[data-contact-id]')).toHaveCount(1);
     await expect(row).toContainText('+1 (555) 123-4567');
+    await shot(page, 'contacts-searched');
 
     await row.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Add tags & lead source' }).click();

@@ -30,11 +30,35 @@ function run(cmd, args, env) {
   });
 }
 
+/**
+ * Every browser test that failed and then passed on its retry (Playwright's "flaky"), from its
+ * JSON report, as "file:line › title (project, N tries)": a test that needs a retry is named in
+ * the output so it gets mended rather than passing quietly.
+ */
+export function retriedTests(report) {
+  const found = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'flaky') continue;
+        const name = [...titles, spec.title].filter(Boolean).join(' › ');
+        const tries = test.results?.length ?? 2;
+        found.push(`${spec.file}:${spec.line} › ${name} (${test.projectName}, ${tries} tries)`);
+      }
+    }
+    for (const child of suite.suites ?? [])
+      walk(child, child.title === child.file ? titles : [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  return found;
+}
+
 export class Suite {
   passed = 0;
   failed = 0;
   skipped = 0;
   failures = [];
+  retried = [];
   times = [];
   started = performance.now();
 
@@ -68,12 +92,17 @@ export class Suite {
       this.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
       return;
     }
-    // A test that failed once and passed on its retry counts as passed, and is named here.
+    // A test that failed once and passed on its retry counts as passed, and is named here and
+    // again in the closing lines.
     this.passed += report.stats.expected + (report.stats.flaky ?? 0);
     this.failed += report.stats.unexpected;
     this.skipped += report.stats.skipped;
-    if (report.stats.flaky)
-      console.log(`\n${report.stats.flaky} browser test(s) passed only on retry (see above).`);
+    const retried = retriedTests(report);
+    this.retried.push(...retried);
+    if (retried.length) {
+      console.log(`\n${retried.length} browser test(s) passed only on retry:`);
+      for (const line of retried) console.log(`  RETRIED ${line}`);
+    }
   }
 
   /** Runs vitest with a JSON report and counts it. */
@@ -114,6 +143,10 @@ export class Suite {
     console.log(`\nTimes: ${times.join('; ')}`);
     const failing = this.failures.length ? `; failing steps: ${this.failures.join(', ')}` : '';
     console.log(`${what} on ${databaseName()}${failing}`);
+    if (this.retried.length) {
+      console.log(`Passed only on retry (mend these): ${this.retried.length}`);
+      for (const line of this.retried) console.log(`  RETRIED ${line}`);
+    }
     const skipped = this.skipped ? `, ${this.skipped} skipped` : '';
     console.log(`${this.passed} passed, ${this.failed} failed${skipped}`);
     return this.failures.length > 0 || this.failed > 0 ? 1 : 0;

@@ -35,6 +35,22 @@ describe('configuration', () => {
     );
   });
 
+  it('links in e-mails start at PUBLIC_URL, by default this server on its own port', () => {
+    expect(loadConfig({ DATA_DIR: dir }).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ DATA_DIR: dir, PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    const url = (v: Record<string, string>) => loadConfig({ DATA_DIR: dir, ...v }).publicUrl;
+    expect(url({ PUBLIC_URL: 'https://gym.example.com/' })).toBe('https://gym.example.com');
+    expect(url({ PUBLIC_URL: ' https://example.com/ops/ ' })).toBe('https://example.com/ops');
+    // The older name still works; PUBLIC_URL wins when both are set.
+    expect(url({ APP_URL: 'https://old.example.com' })).toBe('https://old.example.com');
+    expect(url({ APP_URL: 'https://old.example.com', PUBLIC_URL: 'https://new.example.com' })).toBe(
+      'https://new.example.com',
+    );
+    for (const bad of ['gym.example.com', 'ftp://example.com', 'https://example.com/?a=1', 'javascript:x']) {
+      expect(() => url({ PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL: must be an http\(s\) address/);
+    }
+  });
+
   it('names the variable that is wrong', () => {
     expect(() => loadConfig({ DATA_DIR: dir, PORT: 'abc' })).toThrow(/PORT/);
   });

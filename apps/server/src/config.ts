@@ -18,7 +18,9 @@ const envSchema = z.object({
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('OpSuite <no-reply@opsuite.local>'),
-  APP_URL: z.string().default('http://localhost:3000'),
+  /** The address people open the product at, for the links in e-mails (APP_URL: its older name). */
+  PUBLIC_URL: z.string().optional(),
+  APP_URL: z.string().optional(),
   SEED_DEMO: z.enum(['0', '1']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
@@ -54,6 +56,26 @@ function isAddressOrRange(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
+/**
+ * PUBLIC_URL, or http://localhost:<PORT> when unset: an http(s) address with nothing after the
+ * path, written without a trailing slash so that links are `${publicUrl}/access-control`.
+ */
+function parsePublicUrl(value: string | undefined, port: number): string {
+  const text = value?.trim() || `http://localhost:${port}`;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    url = new URL('invalid:');
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
+    throw new Error(
+      `Invalid configuration:\n  PUBLIC_URL: must be an http(s) address such as https://gym.example.com (got "${text}")`,
+    );
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
 export type Config = {
   env: 'development' | 'test' | 'production';
   port: number;
@@ -67,7 +89,8 @@ export type Config = {
   refreshTokenTtlDays: number;
   smtpUrl: string | undefined;
   mailFrom: string;
-  appUrl: string;
+  /** Where people open the product (PUBLIC_URL, no trailing slash): every e-mail link starts here. */
+  publicUrl: string;
   seedDemo: boolean;
   logLevel: string;
   webDist: string;
@@ -167,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE === '1',
         }
       : { kind: 'disk', root: path.join(dataDir, 'files') };
+  const publicUrl = parsePublicUrl(e.PUBLIC_URL || e.APP_URL, e.PORT);
   const jwtSecret = e.JWT_SECRET ?? persistedSecret(dataDir, 'jwt-secret');
   return {
     env: e.NODE_ENV,
@@ -181,7 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
-    appUrl: e.APP_URL,
+    publicUrl,
     seedDemo: e.SEED_DEMO === '1' || (!e.DATABASE_URL && e.SEED_DEMO !== '0'),
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),

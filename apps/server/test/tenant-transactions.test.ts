@@ -18,49 +18,6 @@ describe(`request transactions end with the request (${DB_KIND})`, () => {
   });
   afterAll(() => t.close());
 
-  it('400s, 403s, 404s and successes leave no connection inside a transaction', async () => {
-    const admin = await signIn(t, org.emails.admin!);
-    const client = await signIn(t, org.emails.client!);
-    const calls = [];
-    for (let i = 0; i < 30; i++) {
-      calls.push(
-        t.app.inject({
-          method: 'PUT',
-          url: '/api/organization/current',
-          headers: admin.headers,
-          payload: { themeColor: 'bad' },
-        }),
-        t.app.inject({
-          method: 'PUT',
-          url: '/api/organization/current',
-          headers: client.headers,
-          payload: { name: 'x' },
-        }),
-        t.app.inject({ method: 'GET', url: '/api/organization/current', headers: admin.headers }),
-        t.app.inject({ method: 'GET', url: '/api/auth/session', headers: client.headers }),
-        t.app.inject({ method: 'GET', url: `/api/user/${admin.userId}`, headers: client.headers }),
-      );
-    }
-    const statuses = (await Promise.all(calls)).map((r) => r.statusCode);
-    expect(statuses.filter((s) => s === 400)).toHaveLength(30);
-    expect(statuses.filter((s) => s === 403)).toHaveLength(30);
-    expect(statuses.filter((s) => s === 404)).toHaveLength(30);
-    expect(statuses.filter((s) => s === 200)).toHaveLength(60);
-    if (DB_KIND === 'postgres') {
-      const open = await t.database.query<{ n: number }>(
-        `select count(*)::int as n from pg_stat_activity
-         where datname = current_database() and state like 'idle in transaction%'`,
-      );
-      expect(open[0]!.n).toBe(0);
-    }
-    const after = await t.app.inject({
-      method: 'GET',
-      url: '/api/organization/current',
-      headers: admin.headers,
-    });
-    expect(after.statusCode).toBe(200);
-  });
-
   const idleInTransaction = async () =>
     (
       await t.database.query<{ n: number }>(
@@ -68,6 +25,48 @@ describe(`request transactions end with the request (${DB_KIND})`, () => {
          where datname = current_database() and state like 'idle in transaction%'`,
       )
     )[0]!.n;
+
+  // What these two check is PostgreSQL's list of sessions; PGlite has one connection and no such
+  // list, so there they are skipped (and reported as skipped) rather than passing without it.
+  it.skipIf(DB_KIND !== 'postgres')(
+    '400s, 403s, 404s and successes leave no connection inside a transaction',
+    async () => {
+      const admin = await signIn(t, org.emails.admin!);
+      const client = await signIn(t, org.emails.client!);
+      const calls = [];
+      for (let i = 0; i < 30; i++) {
+        calls.push(
+          t.app.inject({
+            method: 'PUT',
+            url: '/api/organization/current',
+            headers: admin.headers,
+            payload: { themeColor: 'bad' },
+          }),
+          t.app.inject({
+            method: 'PUT',
+            url: '/api/organization/current',
+            headers: client.headers,
+            payload: { name: 'x' },
+          }),
+          t.app.inject({ method: 'GET', url: '/api/organization/current', headers: admin.headers }),
+          t.app.inject({ method: 'GET', url: '/api/auth/session', headers: client.headers }),
+          t.app.inject({ method: 'GET', url: `/api/user/${admin.userId}`, headers: client.headers }),
+        );
+      }
+      const statuses = (await Promise.all(calls)).map((r) => r.statusCode);
+      expect(statuses.filter((s) => s === 400)).toHaveLength(30);
+      expect(statuses.filter((s) => s === 403)).toHaveLength(30);
+      expect(statuses.filter((s) => s === 404)).toHaveLength(30);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(60);
+      expect(await idleInTransaction()).toBe(0);
+      const after = await t.app.inject({
+        method: 'GET',
+        url: '/api/organization/current',
+        headers: admin.headers,
+      });
+      expect(after.statusCode).toBe(200);
+    },
+  );
 
   it.skipIf(DB_KIND !== 'postgres')(
     'a one-statement transaction commits with its statement and refuses a second one',
@@ -188,23 +187,26 @@ describe(`request transactions end with the request (${DB_KIND})`, () => {
     }
   });
 
-  it('one-statement routes answer, and leave no connection inside a transaction', async () => {
-    const admin = await signIn(t, org.emails.admin!);
-    const urls = [
-      '/api/contact/get',
-      '/api/contact/get-total',
-      '/api/contact/get-filtered-total?status=active',
-      '/api/contact/search-name?q=adm',
-      '/api/contact/search-phone?q=555',
-      '/api/contact/search-email?q=example',
-      '/api/organization/current',
-    ];
-    const answers = await Promise.all(
-      urls.flatMap((url) =>
-        [1, 2, 3].map(() => t.app.inject({ method: 'GET', url, headers: admin.headers })),
-      ),
-    );
-    expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 200));
-    if (DB_KIND === 'postgres') expect(await idleInTransaction()).toBe(0);
-  });
+  it.skipIf(DB_KIND !== 'postgres')(
+    'one-statement routes answer, and leave no connection inside a transaction',
+    async () => {
+      const admin = await signIn(t, org.emails.admin!);
+      const urls = [
+        '/api/contact/get',
+        '/api/contact/get-total',
+        '/api/contact/get-filtered-total?status=active',
+        '/api/contact/search-name?q=adm',
+        '/api/contact/search-phone?q=555',
+        '/api/contact/search-email?q=example',
+        '/api/organization/current',
+      ];
+      const answers = await Promise.all(
+        urls.flatMap((url) =>
+          [1, 2, 3].map(() => t.app.inject({ method: 'GET', url, headers: admin.headers })),
+        ),
+      );
+      expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 200));
+      expect(await idleInTransaction()).toBe(0);
+    },
+  );
 });

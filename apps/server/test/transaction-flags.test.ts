@@ -159,15 +159,14 @@ describe(`misused transaction flags fail (${DB_KIND})`, () => {
     expect(await get('/api/probe/read-then-commit/generic')).toMatchObject({ found: [{ n: 2 }] });
   });
 
-  it('leaves every connection free afterwards', async () => {
+  // PostgreSQL's list of sessions is what this checks; PGlite has none, so it is skipped there.
+  it.skipIf(DB_KIND !== 'postgres')('leaves every connection free afterwards', async () => {
     expect(await database.query('select 1 as n')).toEqual([{ n: 1 }]);
-    if (DB_KIND === 'postgres') {
-      const [open] = await database.query<{ n: number }>(
-        `select count(*)::int as n from pg_stat_activity
-         where datname = current_database() and state like 'idle in transaction%'`,
-      );
-      expect(open!.n).toBe(0);
-    }
+    const [open] = await database.query<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity
+       where datname = current_database() and state like 'idle in transaction%'`,
+    );
+    expect(open!.n).toBe(0);
   });
 
   it('outside tests only the one-statement refusal stays (following requests costs throughput)', async () => {

@@ -4,6 +4,8 @@ export * from './contracts/booking.ts';
 export * from './contracts/common.ts';
 export * from './contracts/contact-qualification.ts';
 export * from './contracts/contacts.ts';
+export * from './contracts/messages.ts';
+export * from './contracts/organization-members.ts';
 export * from './contracts/organization-settings.ts';
 export * from './contracts/payroll.ts';
 export * from './contracts/portal.ts';

@@ -1,4 +1,5 @@
 import type { Socket } from 'node:net';
+import { type IssueLike, readableIssue } from '@opsuite/shared';
 import type { ConnectionError, FastifyError, FastifyReply, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -24,7 +25,12 @@ export const errorsPlugin = fp(async (app: App) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => ({
         field: fieldPath(v.instancePath),
-        message: v.message ?? 'is invalid',
+        message: readableIssue({
+          ...(v.params as Omit<IssueLike, 'message'>),
+          code: v.keyword,
+          message: v.message ?? 'is invalid',
+          path: v.instancePath.split('/').filter(Boolean),
+        }),
       }));
       const first = issues[0];
       const where = err.validationContext ?? 'body';

@@ -1,7 +1,6 @@
-interface Issue {
-  path: PropertyKey[];
-  message: string;
-}
+import { type IssueLike, readableIssue } from '@opsuite/shared/contracts/messages';
+
+type Issue = IssueLike & { path: PropertyKey[] };
 
 /** Any zod schema from @opsuite/shared (structurally, so the web app needs no zod import). */
 export interface Schema<T> {
@@ -10,7 +9,10 @@ export interface Schema<T> {
 
 export type FieldErrors = Partial<Record<string, string>>;
 
-/** Validates form values with the same schema the server uses; the first message per field wins. */
+/**
+ * Validates form values with the same schema the server uses; the first message per field wins,
+ * as a sentence naming the field (zod's own wording never reaches the form).
+ */
 export function validate<T>(
   schema: Schema<T>,
   values: unknown,
@@ -20,7 +22,7 @@ export function validate<T>(
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
     const key = String(issue.path[0] ?? 'form');
-    errors[key] ??= issue.message;
+    errors[key] ??= readableIssue(issue);
   }
   return { ok: false, errors };
 }

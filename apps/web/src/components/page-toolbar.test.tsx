@@ -38,7 +38,7 @@ describe('PageToolbar', () => {
     expect(onCollapse).toHaveBeenCalledOnce();
   });
 
-  it('moves search and filters into a drawer titled Actions on phones', async () => {
+  it('keeps search in view on phones and moves filters into a drawer titled Actions', async () => {
     setPhone(true);
     renderWithProviders(
       <PageToolbar
@@ -48,10 +48,11 @@ describe('PageToolbar', () => {
         primaryAction={{ label: 'Import', onClick: () => {} }}
       />,
     );
-    expect(screen.queryByRole('textbox', { name: 'Search' })).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Search' })).toBeVisible();
+    expect(screen.queryByText('Status filter')).toBeNull();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Actions' }));
     expect(await screen.findByRole('dialog', { name: 'Actions' })).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Search' })).toBeInTheDocument();
+    expect(screen.getAllByRole('textbox', { name: 'Search' })).toHaveLength(1);
     expect(screen.getByText('Status filter')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Import' })).toBeInTheDocument();
   });

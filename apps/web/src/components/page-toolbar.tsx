@@ -35,7 +35,7 @@ export interface PageToolbarProps {
   collapsed?: boolean;
   /** Extra filter controls: inline on desktop, inside the drawer on phones. */
   filters?: ReactNode;
-  /** Title of the phone drawer that holds search, filters and the primary button. */
+  /** Title of the phone drawer that holds the filters and the primary button. */
   drawerTitle?: string;
 }
 
@@ -68,7 +68,8 @@ export function PageToolbar({
   const isPhone = useIsPhone();
   const [drawerOpened, drawer] = useDisclosure(false);
   const collapseLabel = collapsed ? 'Expand panel' : 'Collapse panel';
-  const hasDrawerContent = Boolean(search || filters || primaryAction);
+  // On a phone the search stays in view under the title; the rest folds into the drawer.
+  const hasDrawerContent = Boolean(filters || primaryAction);
 
   const primaryButton = primaryAction && (
     <Button
@@ -82,8 +83,15 @@ export function PageToolbar({
     </Button>
   );
 
-  return (
-    <Group justify="space-between" wrap="nowrap" gap="sm" mb="md" role="toolbar" aria-label="Page toolbar">
+  const bar = (
+    <Group
+      justify="space-between"
+      wrap="nowrap"
+      gap="sm"
+      mb={isPhone && search ? 0 : 'md'}
+      role="toolbar"
+      aria-label="Page toolbar"
+    >
       <Group gap="xs" wrap="nowrap" miw={0}>
         {onCollapse && (
           <Tooltip label={collapseLabel}>
@@ -127,7 +135,6 @@ export function PageToolbar({
             size="auto"
           >
             <Stack pb="md">
-              {search && <SearchBox search={search} grow />}
               {filters}
               {primaryButton}
             </Stack>
@@ -146,5 +153,12 @@ export function PageToolbar({
         </Group>
       )}
     </Group>
+  );
+  if (!isPhone || !search) return bar;
+  return (
+    <Stack gap="xs" mb="md">
+      {bar}
+      <SearchBox search={search} grow />
+    </Stack>
   );
 }

@@ -62,4 +62,43 @@ describe('image links', () => {
     }
     expect(imageLinkField.parse('  /files/x.png ')).toBe('/files/x.png');
   });
+
+  it('refuse private, loopback and link-local hosts with their own message', () => {
+    for (const bad of [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://127.0.0.1:5432/',
+      'http://127.1/',
+      'http://2130706433/',
+      'http://0x7f000001/',
+      'http://0.0.0.0/',
+      'http://10.1.2.3/a.png',
+      'http://172.16.0.1/',
+      'http://192.168.1.1/',
+      'http://100.64.0.1/',
+      'http://[::1]/',
+      'http://[::]/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://[::ffff:a9fe:a9fe]/',
+      'http://[fe80::1]/',
+      'http://[fd00::1]/',
+      'http://localhost:3000/a.png',
+      'http://db.internal/',
+      'http://printer.local/',
+      'http://intranet/',
+    ]) {
+      const r = imageLinkField.safeParse(bad);
+      expect(r.success, bad).toBe(false);
+      expect(
+        r.error?.issues.map((i) => i.message),
+        bad,
+      ).toEqual(['Must be a public address, not a private, loopback or link-local one']);
+    }
+    for (const ok of [
+      'http://8.8.8.8/a.png',
+      'https://[2606:4700::1111]/a.png',
+      'https://cdn.example.com/x',
+    ]) {
+      expect(imageLinkField.safeParse(ok).success, ok).toBe(true);
+    }
+  });
 });

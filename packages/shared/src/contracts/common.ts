@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPublicLink } from '../rules/public-address.ts';
 
 /** Ids travel as `_id` uuid strings (ARCHITECTURE rule 4). */
 export const idSchema = z.uuid({ message: 'must be a valid id' });
@@ -51,13 +52,17 @@ function isImageLink(value: string): boolean {
 
 /**
  * A picture's address (a photo, a logo, a rank's badge): an http(s) link or one of our own
- * uploads, never a `javascript:`, `data:` or other scheme a browser would act on.
+ * uploads, never a `javascript:`, `data:` or other scheme a browser would act on, and never a
+ * private, loopback or link-local host (rules/public-address.ts).
  */
 export const imageLinkField = z
   .string()
   .trim()
   .max(2048)
-  .refine(isImageLink, { message: 'Must be an http(s) link or an uploaded file' });
+  .refine(isImageLink, { message: 'Must be an http(s) link or an uploaded file', abort: true })
+  .refine((v) => OWN_FILE.test(v) || isPublicLink(v), {
+    message: 'Must be a public address, not a private, loopback or link-local one',
+  });
 
 export const errorBody = z.object({
   error: z.object({

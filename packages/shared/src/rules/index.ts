@@ -27,6 +27,7 @@ export * from './permissions.ts';
 export * from './phone.ts';
 export * from './plural.ts';
 export * from './property-types.ts';
+export * from './public-address.ts';
 export * from './shift-schedule.ts';
 export * from './theme-color.ts';
 export * from './time-spans.ts';

@@ -33,7 +33,12 @@ describe(`password reset by e-mailed code (${DB_KIND})`, () => {
       payload: { email, code: wrongCode, password: 'brand-new-pass' },
     });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().error.message).toBe('The code is invalid or has expired');
+    expect(wrong.json().error).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'The code is invalid or has expired',
+    });
+    // A wrong code changes nothing: the old password still signs in.
+    await expect(signIn(t, email, 'password123')).resolves.toBeTruthy();
 
     const ok = await t.app.inject({
       method: 'POST',
@@ -47,6 +52,7 @@ describe(`password reset by e-mailed code (${DB_KIND})`, () => {
       payload: { email, code, password: 'another-pass-1' },
     });
     expect(again.statusCode).toBe(400);
+    expect(again.json().error.code).toBe('BAD_REQUEST');
 
     const refresh = await t.app.inject({
       method: 'POST',
@@ -58,24 +64,41 @@ describe(`password reset by e-mailed code (${DB_KIND})`, () => {
     await expect(signIn(t, email, 'brand-new-pass')).resolves.toBeTruthy();
   });
 
-  it('locks a code after 5 wrong tries', async () => {
+  it('locks a code after 5 wrong tries and leaves the password as it was', async () => {
     const email = org.emails.admin!;
     await t.app.inject({ method: 'POST', url: '/api/auth/send-reset-code', payload: { email } });
     const code = (await codeFrom(email))!;
     const wrong = code === '000000' ? '111111' : '000000';
+    const tries = [];
     for (let i = 0; i < 5; i++) {
-      await t.app.inject({
+      const r = await t.app.inject({
         method: 'POST',
         url: '/api/auth/reset-password',
         payload: { email, code: wrong, password: 'xxxxxxxx1' },
       });
+      tries.push([r.statusCode, r.json().error.code]);
     }
+    expect(tries).toEqual(Array(5).fill([400, 'BAD_REQUEST']));
+    const [row] = await t.database.query<{ attempts: number }>(
+      `select c.attempts from password_reset_codes c join users u on u.id = c.user_id
+       where u.email = $1 order by c.created_at desc limit 1`,
+      [email],
+    );
+    expect(row!.attempts).toBe(5);
+    // The sixth try, with the right code, is refused like a wrong one...
     const right = await t.app.inject({
       method: 'POST',
       url: '/api/auth/reset-password',
       payload: { email, code, password: 'xxxxxxxx1' },
     });
     expect(right.statusCode).toBe(400);
+    expect(right.json().error).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'The code is invalid or has expired',
+    });
+    // ...and the password is unchanged.
+    await expect(signIn(t, email, 'xxxxxxxx1')).rejects.toThrow(/401/);
+    await expect(signIn(t, email, 'password123')).resolves.toBeTruthy();
   });
 
   it('counts each try before comparing: 20 parallel wrong codes use up exactly the 5 tries', async () => {
@@ -107,6 +130,8 @@ describe(`password reset by e-mailed code (${DB_KIND})`, () => {
       payload: { email, code, password: 'raced-pass-1' },
     });
     expect(right.statusCode).toBe(400);
+    expect(right.json().error.code).toBe('BAD_REQUEST');
+    await expect(signIn(t, email, 'raced-pass-1')).rejects.toThrow(/401/);
     await expect(signIn(t, email, 'password123')).resolves.toBeTruthy();
   });
 

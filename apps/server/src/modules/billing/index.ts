@@ -41,7 +41,7 @@ export function register(app: App) {
   const runner = new BillingRunner(
     database.db,
     mailer,
-    { provider, appUrl: config.appUrl, concurrency: 8, busy: () => pace.busy() },
+    { provider, appUrl: config.publicUrl, concurrency: 8, busy: () => pace.busy() },
     app.log,
   );
   const services = new BillingServices({
@@ -49,7 +49,7 @@ export function register(app: App) {
     provider,
     cards,
     runner,
-    appUrl: config.appUrl,
+    appUrl: config.publicUrl,
     publishableKey: config.paymentsPublishableKey,
     production: config.env === 'production',
   });

@@ -63,7 +63,7 @@ export function register(app: App) {
   // Members promoted from a waitlist are e-mailed after the promotion commits (the notifier reads
   // promoted entries not yet e-mailed, every few seconds).
   const { config, database, mailer } = app.services;
-  const notifier = new WaitlistNotifier(database.db, mailer, config.appUrl, app.log);
+  const notifier = new WaitlistNotifier(database.db, mailer, config.publicUrl, app.log);
   if (config.importWorker) app.addHook('onReady', async () => notifier.start());
   app.addHook('onClose', () => notifier.stop());
 }

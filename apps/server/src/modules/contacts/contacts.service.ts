@@ -220,6 +220,7 @@ export async function deleteContacts(
   if (ctx.role.contactId && unique.includes(ctx.role.contactId)) {
     throw new AppError('BAD_REQUEST', 'You cannot delete your own contact', [{ field: 'ids' }]);
   }
+  await assertNoMemberContacts(tx, orgId, unique);
   await tx.execute(
     sql`update contacts set deleted_at = now(), updated_at = now()
         where organization_id = ${orgId} and id = any(${sql.param(unique)}::uuid[]) and deleted_at is null`,
@@ -237,6 +238,29 @@ export async function deleteContacts(
     })),
   );
   return unique.length;
+}
+
+/**
+ * A contact that is someone's way in (a member's role is linked to it) is not deleted from the
+ * contact list: taking access away is an admin's power, under Organisation settings → Members,
+ * and after it the contact can go. Names the first such contact.
+ */
+async function assertNoMemberContacts(tx: Tx, orgId: string, contactIds: string[]): Promise<void> {
+  const [held] = await rows<{ full_name: string }>(
+    tx,
+    sql`select c.full_name
+        from role_assignments r
+        join memberships m on m.organization_id = r.organization_id and m.user_id = r.user_id
+        join contacts c on c.organization_id = r.organization_id and c.id = r.contact_id
+        where r.organization_id = ${orgId} and r.contact_id = any(${sql.param(contactIds)}::uuid[])
+        order by c.full_name limit 1`,
+  );
+  if (held) {
+    throw conflict(
+      `${held.full_name} can sign in to this organisation: remove them under Organisation settings → Members before deleting their contact`,
+      'ids',
+    );
+  }
 }
 
 /** contact-exists: the first live contact with this e-mail or these phone digits. */

@@ -70,7 +70,10 @@ describe(`one rule for changing contact types (${DB_KIND})`, () => {
     expect(single.status).toBe(400);
     expect(bulk.status).toBe(400);
     expect(bulk.body.error.message).toBe(single.body.error.message);
-    expect((await typeOf(own)).contact).toBe(k.org.contactTypeIds.admin);
+    expect(await typeOf(own)).toEqual({
+      contact: k.org.contactTypeIds.admin,
+      role: k.org.contactTypeIds.admin,
+    });
   });
 
   it('an admin’s mass-move of a member moves their role with the type, as update-role does', async () => {
@@ -88,10 +91,17 @@ describe(`one rule for changing contact types (${DB_KIND})`, () => {
 
   it('re-sending a member’s unchanged type is not a role change', async () => {
     const member = memberContact('employee');
+    const before = await typeOf(member);
+    expect(before).toEqual({ contact: k.org.contactTypeIds.employee, role: k.org.contactTypeIds.employee });
     const res = await k.employee.call('PUT', '/api/contact/mass-move', {
       ids: [member],
       contactTypeId: k.org.contactTypeIds.employee,
     });
     expect(res.status).toBe(200);
+    expect(await typeOf(member)).toEqual(before);
+    // The coach's rights are the same after it: still an employee who may add contacts.
+    expect((await k.employee.call('POST', '/api/contact/add', { fullName: 'Still a coach' })).status).toBe(
+      200,
+    );
   });
 });

@@ -99,6 +99,42 @@ describe(`users (${DB_KIND})`, () => {
     await expect(signIn(t, org.emails.employee!, 'newpassword1')).resolves.toBeTruthy();
   });
 
+  it('refuses a photo on a private, loopback or link-local address with a 400 naming it', async () => {
+    const s = await signIn(t, org.emails.client!);
+    for (const photo of [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://127.0.0.1:5432/',
+      'http://[::1]/',
+    ]) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/user/profile/${s.userId}`,
+        headers: s.headers,
+        payload: { photo },
+      });
+      expect(res.statusCode, photo).toBe(400);
+      expect(res.json().error.message, photo).toContain('Must be a public address');
+    }
+    const rows = await t.database.query<{ photo: string | null }>('select photo from users where id = $1', [
+      s.userId,
+    ]);
+    expect(rows[0]!.photo).toBeNull();
+  });
+
+  it('answers a bad field with a sentence naming it, not the validator’s wording', async () => {
+    const s = await signIn(t, org.emails.client!);
+    const put = (payload: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/user/profile/${s.userId}`, headers: s.headers, payload });
+    const typed = (await put({ fullName: 42 })).json().error;
+    expect(typed.code).toBe('VALIDATION');
+    expect(typed.message).toBe('fullName: Full name must be text');
+    expect(typed.details).toEqual([{ field: 'fullName', message: 'Full name must be text' }]);
+    expect((await put({ fullName: '' })).json().error.message).toBe('fullName: Full name is required');
+    expect((await put({ fullName: 'x'.repeat(121) })).json().error.message).toBe(
+      'fullName: Full name must be at most 120 characters',
+    );
+  });
+
   it('deletes one’s own account after the password is confirmed', async () => {
     const s = await signIn(t, org.emails.client!);
     const wrong = await t.app.inject({

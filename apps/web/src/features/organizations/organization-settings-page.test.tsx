@@ -1,8 +1,16 @@
-import { screen, waitFor } from '@testing-library/react';
+import { buildAbility, fullRule } from '@opsuite/shared/rules/permissions';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSession, storeSession } from '../../app/auth-store';
-import { errorResponse, jsonResponse, makeLoginAnswer, makeOrganization, renderApp } from '../../test-utils';
+import {
+  errorResponse,
+  jsonResponse,
+  makeLoginAnswer,
+  makeOrganization,
+  renderApp,
+  USER_ID,
+} from '../../test-utils';
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 
@@ -88,5 +96,49 @@ describe('organisation settings', () => {
     );
     renderApp('/settings/organization');
     expect(await screen.findByRole('heading', { name: 'No access' })).toBeInTheDocument();
+  });
+
+  it('lists the members and removes one after asking; the last admin has no Remove', {
+    timeout: 30_000,
+  }, async () => {
+    const answer = makeLoginAnswer({ ability: buildAbility([fullRule('settings'), fullRule('users')]) });
+    storeSession(answer);
+    const member = (userId: string, fullName: string, roleName: string, userType: string) => ({
+      userId,
+      fullName,
+      email: `${fullName.split(' ')[0]!.toLowerCase()}@example.test`,
+      contactId: null,
+      roleName,
+      userType,
+      joinedAt: '2026-01-01T00:00:00.000Z',
+    });
+    const fran = member('0190a000-0000-7000-8000-0000000000f1', 'Fran Lee', 'Employee', 'employee');
+    const other = member('0190a000-0000-7000-8000-0000000000f2', 'Ola Admin', 'Admin', 'admin');
+    let members = [member(USER_ID, 'Ada Admin', 'Admin', 'admin'), fran, other];
+    fetchMock.mockImplementation(async (url, init) => {
+      if (url === '/api/organization/current/members') return jsonResponse({ members });
+      if (url.startsWith('/api/organization/current/members/') && init.method === 'DELETE') {
+        const id = url.split('/').pop();
+        members = members.filter((m) => m.userId !== id);
+        return jsonResponse(fran);
+      }
+      if (url === '/api/organization/current') return jsonResponse(answer.organization);
+      return jsonResponse({ userData: answer.userData, organization: answer.organization });
+    });
+    renderApp('/settings/organization');
+    const user = userEvent.setup();
+    expect(await screen.findByText('3 members', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByText('Ada Admin (you)')).toBeInTheDocument();
+    const removes = screen.getAllByRole('button', { name: 'Remove' });
+    expect(removes).toHaveLength(2);
+    await user.click(removes[0]!);
+    expect(await screen.findByText('Remove Fran Lee?')).toBeInTheDocument();
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([u, i]) => i.method === 'DELETE' && u.endsWith(fran.userId))).toBe(
+        true,
+      ),
+    );
+    expect(await screen.findByText('2 members')).toBeInTheDocument();
   });
 });

@@ -1,7 +1,8 @@
 import { Alert, Card, Grid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { can } from '@opsuite/shared/rules/permissions';
+import { can, isOwnerType } from '@opsuite/shared/rules/permissions';
 import { errorMessage } from '../../app/api-client';
 import { useSession } from '../../app/auth-store';
+import { MembersCard } from './components/members-card';
 import { OrganizationForm } from './components/organization-form';
 import { useCurrentOrganization } from './organizations.api';
 
@@ -10,6 +11,11 @@ export function OrganizationSettingsPage() {
   const session = useSession();
   const organization = useCurrentOrganization();
   const canUpdate = session ? can(session.userData.ability, 'update', 'settings') : false;
+  const canSeeMembers = session ? can(session.userData.ability, 'read', 'users') : false;
+  const canRemove =
+    session !== null &&
+    can(session.userData.ability, 'delete', 'users') &&
+    isOwnerType(session.userData.userType);
 
   return (
     <Stack gap="lg" maw={1100} mx="auto">
@@ -41,6 +47,7 @@ export function OrganizationSettingsPage() {
           readOnly={!canUpdate}
         />
       )}
+      {session && canSeeMembers && <MembersCard selfId={session.userData.id} canRemove={canRemove} />}
     </Stack>
   );
 }

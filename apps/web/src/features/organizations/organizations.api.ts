@@ -1,4 +1,4 @@
-import type { OrganizationAnswer } from '@opsuite/shared';
+import type { OrganizationAnswer, OrganizationMember, OrganizationMembersAnswer } from '@opsuite/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api-client';
 import { updateStoredOrganization, useOrganizationId } from '../../app/auth-store';
@@ -35,5 +35,29 @@ export function useUpdateOrganization() {
       // The data-flow flag and the organisation list in userData depend on these settings.
       void queryClient.invalidateQueries({ queryKey: ['session'] });
     },
+  });
+}
+
+export const memberKeys = {
+  all: (id: string | undefined) => ['organization', id, 'members'] as const,
+};
+
+/** Who can sign in to the current organisation (users read). */
+export function useMembers(enabled: boolean) {
+  const id = useOrganizationId();
+  return useQuery({
+    queryKey: memberKeys.all(id),
+    queryFn: () => api.get<OrganizationMembersAnswer>('/organization/current/members'),
+    enabled: Boolean(id) && enabled,
+  });
+}
+
+/** Removes a member: their access to this organisation ends with their next request. */
+export function useRemoveMember() {
+  const queryClient = useQueryClient();
+  const id = useOrganizationId();
+  return useMutation({
+    mutationFn: (userId: string) => api.delete<OrganizationMember>(`/organization/current/members/${userId}`),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: memberKeys.all(id) }),
   });
 }

@@ -47,6 +47,7 @@ describe('portal wording', () => {
     expect(seatsText(0)).toEqual({ label: 'Full', color: 'red' });
     expect(seatsText(1).label).toBe('1 seat left');
     expect(seatsText(3).color).toBe('orange');
+    expect(seatsText(1500).label).toBe('1,500 seats left');
     expect(seatsText(12)).toEqual({ label: '12 seats left', color: 'teal' });
   });
 });

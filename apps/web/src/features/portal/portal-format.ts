@@ -1,5 +1,6 @@
 import type { InvoiceStatus, PortalAttendance } from '@opsuite/shared';
 import { addDaysToIsoDate, formatSlotTime, isoDateInZone } from '@opsuite/shared';
+import { plural } from '@opsuite/shared/rules/plural';
 
 // How the portal words days, times, money and states. Days are the organisation's calendar days
 // (YYYY-MM-DD) and read the same wherever the member's phone is.
@@ -77,9 +78,8 @@ export const ATTENDANCE_TEXT: Record<PortalAttendance, { label: string; color: s
 export function seatsText(seatsLeft: number | null): { label: string; color: string } {
   if (seatsLeft === null) return { label: 'Open class', color: 'gray' };
   if (seatsLeft === 0) return { label: 'Full', color: 'red' };
-  if (seatsLeft <= 3)
-    return { label: `${seatsLeft} ${seatsLeft === 1 ? 'seat' : 'seats'} left`, color: 'orange' };
-  return { label: `${seatsLeft} seats left`, color: 'teal' };
+  if (seatsLeft <= 3) return { label: `${plural(seatsLeft, 'seat')} left`, color: 'orange' };
+  return { label: `${plural(seatsLeft, 'seat')} left`, color: 'teal' };
 }
 
 /** "1st", "2nd", "3rd", "4th"... */

@@ -58,4 +58,10 @@ describe('member portal: profile', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Invalid phone')).toBeInTheDocument();
     expect(callsTo(fetchMock, '/portal/profile', 'PUT')).toHaveLength(1);
   });
+
+  it('shows the saved phone the way every view does, not as stored', async () => {
+    answers.me.member.phone = '+12125550188';
+    renderApp('/access-control?tab=profile');
+    expect(await screen.findByLabelText('Phone')).toHaveValue('+1 (212) 555-0188');
+  });
 });

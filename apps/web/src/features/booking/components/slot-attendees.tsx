@@ -1,5 +1,6 @@
 import { ActionIcon, Badge, Button, Group, Menu, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import type { AdminSlot, BookingRecord } from '@opsuite/shared';
+import { formatPhoneDisplay } from '@opsuite/shared/rules/phone';
 import {
   IconArrowsExchange,
   IconCircleCheck,
@@ -156,7 +157,7 @@ export function SlotAttendees({
                   <Text size="xs" c="dimmed" truncate>
                     {booking.status === 'completed'
                       ? `Checked in ${formatInstant(booking.attendDate, timeZone)}`
-                      : (booking.contact?.email ?? booking.contact?.phone ?? '')}
+                      : (booking.contact?.email ?? formatPhoneDisplay(booking.contact?.phone))}
                   </Text>
                   {booking.contact?.membershipStatus && (
                     <MembershipBadge status={booking.contact.membershipStatus} rule={rule} />

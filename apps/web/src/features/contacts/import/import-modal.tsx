@@ -1,4 +1,5 @@
 import { Alert, Anchor, Badge, Button, FileButton, Group, Modal, Progress, Stack, Text } from '@mantine/core';
+import { plural } from '@opsuite/shared/rules/plural';
 import { IconFileUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { GENERIC_FAILURE } from '../../../app/api-client';
@@ -132,7 +133,7 @@ export function ImportModal({ opened, onClose }: { opened: boolean; onClose: () 
         {parseError && <Alert color="red">{parseError}</Alert>}
         {parsed && !job && status === 'idle' && (
           <Alert color="blue" variant="light">
-            {parsed.rows.length} {parsed.rows.length === 1 ? 'contact' : 'contacts'} found in the file.
+            {plural(parsed.rows.length, 'contact')} found in the file.
             {parsed.ignoredColumns.length > 0 && ` Ignored columns: ${parsed.ignoredColumns.join(', ')}.`}
           </Alert>
         )}
@@ -169,7 +170,7 @@ export function ImportModal({ opened, onClose }: { opened: boolean; onClose: () 
           </Button>
           {!finished && (
             <Button onClick={start} disabled={!parsed} loading={importer.isPending}>
-              {parsed ? `Import ${parsed.rows.length} contacts` : 'Import'}
+              {parsed ? `Import ${plural(parsed.rows.length, 'contact')}` : 'Import'}
             </Button>
           )}
         </Group>

@@ -70,6 +70,7 @@ describe('wording helpers', () => {
     expect(countNoun(1, 'member')).toBe('1 member');
     expect(countNoun(2, 'member')).toBe('2 members');
     expect(countNoun(1, 'class', 'classes')).toBe('1 class');
+    expect(countNoun(1200, 'member')).toBe('1,200 members');
     expect(rankPositionText(1, 3, 1, 'BJJ Belts')).toBe('Rank 1 of 3 · 1 member ranked in BJJ Belts');
     expect(rankPositionText(2, 3, 5, 'BJJ Belts')).toBe('Rank 2 of 3 · 5 members ranked in BJJ Belts');
   });

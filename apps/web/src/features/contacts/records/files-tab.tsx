@@ -18,6 +18,7 @@ import {
   TEXT_EXTENSIONS,
   VIDEO_EXTENSIONS,
 } from '@opsuite/shared/rules/file-kind';
+import { plural } from '@opsuite/shared/rules/plural';
 import {
   IconFile,
   IconFileText,
@@ -159,9 +160,7 @@ export function FilesTab({ contactId, canWrite }: { contactId: string; canWrite:
         {list.length > 0 && (
           <Group justify="space-between">
             <Text size="xs" c="dimmed">
-              {files.hasNextPage
-                ? `Showing the first ${list.length} files`
-                : `${list.length} ${list.length === 1 ? 'file' : 'files'}`}
+              {files.hasNextPage ? `Showing the first ${list.length} files` : plural(list.length, 'file')}
             </Text>
             {files.hasNextPage && (
               <Button

@@ -1,4 +1,5 @@
 import { Text, UnstyledButton } from '@mantine/core';
+import { plural } from '@opsuite/shared/rules/plural';
 import classes from '../portal.module.css';
 import { dayName, dayOfMonth, shortWeekday } from '../portal-format';
 
@@ -24,7 +25,7 @@ export function DayStrip({ days, today, selected, booked, counts, onSelect }: Pr
             key={day}
             role="tab"
             aria-selected={isSelected}
-            aria-label={`${dayName(day, today)} ${day}, ${count} ${count === 1 ? 'class' : 'classes'}${booked.has(day) ? ', booked' : ''}`}
+            aria-label={`${dayName(day, today)} ${day}, ${plural(count, 'class', 'classes')}${booked.has(day) ? ', booked' : ''}`}
             className={classes.day}
             data-selected={isSelected || undefined}
             data-testid="day"

@@ -1,3 +1,4 @@
+import { plural } from '@opsuite/shared/rules/plural';
 import dayjs, { type Dayjs } from 'dayjs';
 
 // Date facts shown in the retention and birthday views.
@@ -13,7 +14,7 @@ export function daysAgo(value: string | null | undefined, today: Dayjs = dayjs()
   const days = daysBetween(dayjs(value), today);
   if (days <= 0) return 'today';
   if (days === 1) return 'yesterday';
-  return `${days} days ago`;
+  return `${plural(days, 'day')} ago`;
 }
 
 /** Age in whole years on `today`; null without a birthday. */

@@ -1,4 +1,5 @@
 import { Alert, Loader, SimpleGrid, Text } from '@mantine/core';
+import { plural } from '@opsuite/shared/rules/plural';
 import dayjs from 'dayjs';
 import { formatDay } from '../../../../app/zone-time';
 import { Section } from '../../../../components/section';
@@ -125,7 +126,7 @@ function BirthdayView({ contact }: { contact: Contact }) {
         <Figure label="Age" value={ageOn(contact.birthday)?.toString()} />
         <Figure
           label="Next birthday"
-          value={until === null ? '' : until === 0 ? 'Today' : `In ${until} ${until === 1 ? 'day' : 'days'}`}
+          value={until === null ? '' : until === 0 ? 'Today' : `In ${plural(until, 'day')}`}
         />
       </SimpleGrid>
       {stats.isPending && <Loader size="sm" />}
