@@ -49,7 +49,7 @@ describe(`payment cards of a contact, sandbox provider (${DB_KIND})`, () => {
         createdAt: expect.any(String),
       },
     });
-    const second = await k.employee.call('POST', url(), mastercard);
+    const second = await k.admin.call('POST', url(), mastercard);
     expect(second.body.data).toMatchObject({
       brand: 'Mastercard',
       last4: '4444',

@@ -37,7 +37,10 @@ function requestKey(req: FastifyRequest): string | null {
 export function invoicePaymentRoutes(app: App, billing: BillingServices) {
   // Billing permission: read sees invoices; update marks paid; write charges a saved card;
   // delete refunds.
-  const pays = (action: 'write' | 'update' | 'delete') => ({ ...tenantRoute('billing', action), systemReads: true });
+  const pays = (action: 'write' | 'update' | 'delete') => ({
+    ...tenantRoute('billing', action),
+    systemReads: true,
+  });
 
   app.get(
     '/contact-invoice/:contactId/:invoiceId',
