@@ -65,6 +65,7 @@ function Totals({
 
 export function InvoiceActions({
   invoice,
+  canWrite,
   canUpdate,
   canDelete,
   onPay,
@@ -73,7 +74,11 @@ export function InvoiceActions({
   onCharge,
 }: {
   invoice: Invoice;
+  /** Billing write: charge a saved card. */
+  canWrite: boolean;
+  /** Billing update: mark paid, forfeit. */
   canUpdate: boolean;
+  /** Billing delete: refund, delete. */
   canDelete: boolean;
   onPay: () => void;
   onConfirm: (action: 'refund' | 'forfeit' | 'delete') => void;
@@ -85,7 +90,7 @@ export function InvoiceActions({
     <Menu.Item key="view" leftSection={<IconEye size={16} />} onClick={onView}>
       View payments
     </Menu.Item>,
-    canUpdate && unpaid && (
+    canWrite && unpaid && (
       <Menu.Item key="charge" leftSection={<IconCreditCard size={16} />} onClick={onCharge}>
         {invoice.failedAttempts > 0 ? 'Retry charge' : 'Charge card'}
       </Menu.Item>
@@ -95,7 +100,7 @@ export function InvoiceActions({
         Mark as paid
       </Menu.Item>
     ),
-    canUpdate && invoice.status === 'paid' && !(invoice.refundedCents >= invoice.paidCents) && (
+    canDelete && invoice.status === 'paid' && !(invoice.refundedCents >= invoice.paidCents) && (
       <Menu.Item
         key="refund"
         leftSection={<IconReceiptRefund size={16} />}

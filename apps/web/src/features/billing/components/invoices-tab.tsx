@@ -83,6 +83,7 @@ export function InvoicesTab({
   const actions = (invoice: Invoice) => (
     <InvoiceActions
       invoice={invoice}
+      canWrite={canWrite}
       canUpdate={canUpdate}
       canDelete={canDelete}
       onPay={() => setPaying(invoice)}
@@ -220,7 +221,8 @@ export function InvoicesTab({
       <InvoiceView
         contactId={contactId}
         invoice={viewing}
-        canUpdate={canUpdate}
+        canCharge={canWrite}
+        canRefund={canDelete}
         onClose={() => setViewing(null)}
       />
       <RefundModal
