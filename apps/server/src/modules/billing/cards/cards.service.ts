@@ -215,7 +215,7 @@ export class PaymentCards {
 
   /**
    * Upserts the saved copy of a provider card held under provider customer `customerRef`; a
-   * default card takes the flag from the others.
+   * default card takes the flag from the contact's other cards, of any provider.
    */
   private async save(
     tx: Tx,
@@ -226,9 +226,11 @@ export class PaymentCards {
   ): Promise<PaymentCardAnswer> {
     const orgId = ctx.organizationId;
     if (card.isDefault) {
+      // One default card per contact, whichever provider saved the others (the sandbox's demo
+      // cards, or cards from before a switch of provider).
       await tx.execute(sql`update payment_cards set is_default = false where organization_id = ${orgId}
-        and contact_id = ${contactId} and provider = ${this.provider.name} and provider_card_id <> ${card.id}
-        and is_default`);
+        and contact_id = ${contactId} and is_default
+        and not (provider = ${this.provider.name} and provider_card_id = ${card.id})`);
     }
     const [row] = await rows<CardRow>(
       tx,
