@@ -19,7 +19,9 @@ import { bookingStatus } from './kiosk.ts';
  *   GET    /portal/history?page&pageSize       past classes: checked in, no-show, late cancel
  *   GET    /portal/contracts, /portal/invoices, /portal/cards
  *   POST   /portal/invoices/:invoiceId/pay     pay with a saved card (the default unless named)
- *   POST   /portal/cards                       add a card
+ *   POST   /portal/cards                       add a card (the default only when asked, or the first)
+ *   PUT    /portal/cards/:cardId/default       make a saved card the default
+ *   DELETE /portal/cards/:cardId               remove a card; not the last one while a contract bills
  *   PUT    /portal/profile                     name, phone, photo
  *   GET    /portal/family                      family members (read only)
  */
@@ -31,6 +33,10 @@ export const PORTAL_TEXT = {
   left: 'You left the waitlist',
   profileSaved: 'Profile saved',
   cardAdded: 'Card added',
+  cardDefault: 'Default card changed',
+  cardRemoved: 'Card removed',
+  lastCardNeeded:
+    'This is your only card and a membership is billed to it. Add another card before removing this one.',
 } as const;
 
 /** How far ahead the portal lists classes, in days from today (today included). */
@@ -80,6 +86,7 @@ export const portalClassesQuery = z.object({
 export const portalSlotParams = z.object({ slotId: idSchema });
 export const portalBookingParams = z.object({ bookingId: idSchema });
 export const portalInvoiceParams = z.object({ invoiceId: idSchema });
+export const portalCardParams = z.object({ cardId: idSchema });
 
 const instructorRef = z.object({ _id: idSchema, fullName: z.string() }).nullable();
 

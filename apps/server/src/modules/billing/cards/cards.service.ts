@@ -138,8 +138,28 @@ export class PaymentCards {
     });
   }
 
-  async remove(run: TenantRun, ctx: RequestContext, contactId: string, cardId: string): Promise<void> {
+  /**
+   * Removes a saved card. With `lastCardRefusal` (the member portal), the contact's last card is
+   * refused with 409 and that message while a contract of theirs is active or frozen (it bills).
+   */
+  async remove(
+    run: TenantRun,
+    ctx: RequestContext,
+    contactId: string,
+    cardId: string,
+    lastCardRefusal?: string,
+  ): Promise<void> {
     const { holder, card } = await this.cardOf(run, ctx, contactId, cardId);
+    if (lastCardRefusal && holder.cards.length === 1) {
+      const [bills] = await run((tx) =>
+        rows<{ n: number }>(
+          tx,
+          sql`select count(*)::int as n from contact_contracts where organization_id = ${ctx.organizationId}
+            and contact_id = ${contactId} and status in ('active', 'frozen')`,
+        ),
+      );
+      if (Number(bills?.n ?? 0) > 0) throw conflict(lastCardRefusal);
+    }
     const scope = this.scope(ctx);
     await viaProvider(() => this.provider.removeCard(scope, card.customer_ref, card.provider_card_id));
     // The newest remaining card takes over as the default (at its own provider customer).
