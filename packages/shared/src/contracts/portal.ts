@@ -15,8 +15,8 @@ import { bookingStatus } from './kiosk.ts';
  *   POST   /portal/classes/:slotId/waitlist    join the waitlist of a full class
  *   DELETE /portal/classes/:slotId/waitlist    leave it
  *   GET    /portal/bookings                    upcoming bookings and waitlist places
- *   DELETE /portal/bookings/:bookingId         cancel ('Booking deleted'; late after the cut-off)
- *   GET    /portal/history?page&pageSize       past classes: checked in, no-show, late cancel
+ *   DELETE /portal/bookings/:bookingId         cancel ('Booking cancelled'; late after the cut-off)
+ *   GET    /portal/history?page&pageSize       classes that are over: checked in, no-show, cancelled
  *   GET    /portal/contracts, /portal/invoices, /portal/cards
  *   POST   /portal/invoices/:invoiceId/pay     pay with a saved card (the default unless named)
  *   POST   /portal/cards                       add a card (the default only when asked, or the first)
@@ -28,7 +28,7 @@ import { bookingStatus } from './kiosk.ts';
 
 export const PORTAL_TEXT = {
   booked: 'Booked Successfully',
-  cancelled: 'Booking deleted',
+  cancelled: 'Booking cancelled',
   joined: 'You are on the waitlist',
   left: 'You left the waitlist',
   profileSaved: 'Profile saved',
