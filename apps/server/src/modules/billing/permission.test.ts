@@ -52,6 +52,13 @@ describe(`billing permission (${DB_KIND})`, () => {
     const base = `/api/contact-invoice/${member}/${invoice}`;
     expect((await k.admin.call('POST', `${base}/charge`, {})).status).toBe(200);
     expect((await k.admin.call('PUT', `${base}/refund`, { amountCents: 1000 })).status).toBe(200);
+    // A partial refund leaves the invoice paid; the refund total counts what was refunded.
+    const listed = await k.admin.get(`/api/contact-invoice/${member}`);
+    expect(listed.body.totals.paid).toEqual({ count: 1, amountCents: 5000 });
+    expect(listed.body.totals.refund).toEqual({ count: 1, amountCents: 1000 });
+    expect(listed.body.pagination.total).toBe(1);
+    const refunds = await k.admin.get(`/api/contact-invoice/${member}`, { status: 'refund' });
+    expect(refunds.body.list.map((i: { refundedCents: number }) => i.refundedCents)).toEqual([1000]);
     const me = await k.admin.get('/api/auth/session');
     const ability = JSON.stringify(me.body);
     expect(ability).toContain('"billing"');

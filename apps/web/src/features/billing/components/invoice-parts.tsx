@@ -15,11 +15,27 @@ import { formatCents, INVOICE_STATUS, INVOICE_STATUS_ORDER } from '../billing-fo
 // Pieces of the invoices view: the status badge (platform §3 payment status colours), the totals
 // by status and the actions menu of one invoice.
 
+// The badge keeps its whole word: it never shrinks below its label in a narrow row or column.
 export const StatusBadge = ({ status }: { status: InvoiceStatus }) => (
-  <Badge color={INVOICE_STATUS[status].color} variant="light" data-status={status}>
+  <Badge
+    color={INVOICE_STATUS[status].color}
+    variant="light"
+    data-status={status}
+    styles={{ root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } }}
+  >
     {INVOICE_STATUS[status].label}
   </Badge>
 );
+
+/** What was refunded of an invoice that stays paid (a partial refund), under its status. */
+export function RefundLine({ invoice }: { invoice: Invoice }) {
+  if (invoice.refundedCents <= 0 || invoice.status === 'refund') return null;
+  return (
+    <Text size="xs" c="orange.8" data-refunded={invoice.refundedCents}>
+      Refunded {formatCents(invoice.refundedCents)} of {formatCents(invoice.paidCents)}
+    </Text>
+  );
+}
 
 export /** Totals by status; a click filters the list to that status (again: all). */
 function Totals({
