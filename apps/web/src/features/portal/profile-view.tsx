@@ -1,6 +1,7 @@
 import { Avatar, Button, Card, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { PortalMe, PortalProfileBody } from '@opsuite/shared';
 import { portalProfileBody } from '@opsuite/shared/contracts/portal';
+import { formatPhoneDisplay } from '@opsuite/shared/rules/phone';
 import { type FormEvent, useEffect, useState } from 'react';
 import { ApiError } from '../../app/api-client';
 import { type FieldErrors, validate } from '../../app/validate';
@@ -29,7 +30,12 @@ export function ProfileView({ me }: { me: PortalMe | undefined }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   useEffect(() => {
     if (me)
-      setValues({ fullName: me.member.fullName, phone: me.member.phone ?? '', photo: me.member.photo ?? '' });
+      setValues({
+        fullName: me.member.fullName,
+        // Stored as E.164; shown the one way phones are shown everywhere, +1 (212) 555-0188.
+        phone: me.member.phone ? formatPhoneDisplay(me.member.phone) : '',
+        photo: me.member.photo ?? '',
+      });
   }, [me]);
   if (!me) return null;
 
