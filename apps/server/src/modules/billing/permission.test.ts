@@ -25,7 +25,7 @@ describe(`billing permission (${DB_KIND})`, () => {
 
   it('refuses an employee every money power with 403', async () => {
     const base = `/api/contact-invoice/${member}`;
-    const attempts: [string, string, unknown?][] = [
+    const attempts: ['GET' | 'POST' | 'PUT', string, unknown?][] = [
       ['POST', base, { description: 'x', amountCents: 250000, dueDate: dayFrom(0) }],
       ['GET', base],
       ['GET', `${base}/${invoice}`],
