@@ -65,10 +65,11 @@ export const billingSettingsBody = z.object({
   retryDays: z
     .array(
       z
-        .number()
+        .number({ message: 'Retry days must be numbers of days, for example 1, 3, 7' })
         .int({ message: 'Retry days must be whole days' })
         .min(1, { message: 'Retry days must be 1 or more' })
         .max(DUNNING_RETRY_DAYS_MAX, { message: `Retry days must be ${DUNNING_RETRY_DAYS_MAX} or fewer` }),
+      { message: 'Retry days must be a list of days, for example 1, 3, 7' },
     )
     .max(10, { message: 'At most 10 retries' })
     .refine((days) => days.every((d, i) => i === 0 || d > days[i - 1]!), {

@@ -15,22 +15,28 @@ import { bookingStatus } from './kiosk.ts';
  *   POST   /portal/classes/:slotId/waitlist    join the waitlist of a full class
  *   DELETE /portal/classes/:slotId/waitlist    leave it
  *   GET    /portal/bookings                    upcoming bookings and waitlist places
- *   DELETE /portal/bookings/:bookingId         cancel ('Booking deleted'; late after the cut-off)
- *   GET    /portal/history?page&pageSize       past classes: checked in, no-show, late cancel
+ *   DELETE /portal/bookings/:bookingId         cancel ('Booking cancelled'; late after the cut-off)
+ *   GET    /portal/history?page&pageSize       classes that are over: checked in, no-show, cancelled
  *   GET    /portal/contracts, /portal/invoices, /portal/cards
  *   POST   /portal/invoices/:invoiceId/pay     pay with a saved card (the default unless named)
- *   POST   /portal/cards                       add a card
+ *   POST   /portal/cards                       add a card (the default only when asked, or the first)
+ *   PUT    /portal/cards/:cardId/default       make a saved card the default
+ *   DELETE /portal/cards/:cardId               remove a card; not the last one while a contract bills
  *   PUT    /portal/profile                     name, phone, photo
  *   GET    /portal/family                      family members (read only)
  */
 
 export const PORTAL_TEXT = {
   booked: 'Booked Successfully',
-  cancelled: 'Booking deleted',
+  cancelled: 'Booking cancelled',
   joined: 'You are on the waitlist',
   left: 'You left the waitlist',
   profileSaved: 'Profile saved',
   cardAdded: 'Card added',
+  cardDefault: 'Default card changed',
+  cardRemoved: 'Card removed',
+  lastCardNeeded:
+    'This is your only card and a membership is billed to it. Add another card before removing this one.',
 } as const;
 
 /** How far ahead the portal lists classes, in days from today (today included). */
@@ -80,6 +86,7 @@ export const portalClassesQuery = z.object({
 export const portalSlotParams = z.object({ slotId: idSchema });
 export const portalBookingParams = z.object({ bookingId: idSchema });
 export const portalInvoiceParams = z.object({ invoiceId: idSchema });
+export const portalCardParams = z.object({ cardId: idSchema });
 
 const instructorRef = z.object({ _id: idSchema, fullName: z.string() }).nullable();
 

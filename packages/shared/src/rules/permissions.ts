@@ -14,6 +14,7 @@ export const RESOURCES = [
   'calendar',
   'kiosk',
   'staff',
+  'billing',
   'payroll',
   'tips',
   'giftcards',

@@ -44,7 +44,7 @@ export function contactBillingRoutes(app: App, billing: BillingServices) {
   const contracts = ['contracts'];
   // Writes that may start billing run their transactions themselves (systemReads).
   const billingWrite = (action: 'write' | 'update') => ({
-    ...tenantRoute('contacts', action),
+    ...tenantRoute('billing', action),
     systemReads: true,
   });
   /** Bills what the contract owes today, then reads it (and the contact's state) again. */
@@ -66,7 +66,7 @@ export function contactBillingRoutes(app: App, billing: BillingServices) {
   app.get(
     '/contact-contract/:contactId',
     {
-      config: tenantRoute('contacts', 'read'),
+      config: tenantRoute('billing', 'read'),
       schema: {
         tags: contracts,
         params: contactBillingParams,
@@ -142,7 +142,7 @@ export function contactBillingRoutes(app: App, billing: BillingServices) {
   app.delete(
     '/contact-contract/:contactId/:contractId',
     {
-      config: tenantRoute('contacts', 'delete'),
+      config: tenantRoute('billing', 'delete'),
       schema: { tags: contracts, params: contractItemParams, response: { 200: billingRemovedAnswer } },
     },
     async (req) => {
@@ -156,7 +156,7 @@ export function contactBillingRoutes(app: App, billing: BillingServices) {
   app.get(
     '/contact-invoice/:contactId',
     {
-      config: tenantRoute('contacts', 'read'),
+      config: tenantRoute('billing', 'read'),
       schema: {
         tags: invoices,
         params: contactBillingParams,
@@ -169,7 +169,7 @@ export function contactBillingRoutes(app: App, billing: BillingServices) {
   app.post(
     '/contact-invoice/:contactId',
     {
-      config: tenantRoute('contacts', 'write'),
+      config: tenantRoute('billing', 'write'),
       schema: {
         tags: invoices,
         params: contactBillingParams,
@@ -185,7 +185,7 @@ export function contactBillingRoutes(app: App, billing: BillingServices) {
   app.put(
     '/contact-invoice/:contactId/:invoiceId/forfeit',
     {
-      config: tenantRoute('contacts', 'update'),
+      config: tenantRoute('billing', 'update'),
       schema: { tags: invoices, params: invoiceItemParams, response: { 200: invoiceMutationAnswer } },
     },
     async (req) => {
@@ -197,7 +197,7 @@ export function contactBillingRoutes(app: App, billing: BillingServices) {
   app.delete(
     '/contact-invoice/:contactId/:invoiceId',
     {
-      config: tenantRoute('contacts', 'delete'),
+      config: tenantRoute('billing', 'delete'),
       schema: { tags: invoices, params: invoiceItemParams, response: { 200: billingRemovedAnswer } },
     },
     async (req) => {

@@ -66,6 +66,10 @@ export const EFFECTIVE_STATUS = sql`case when i.status = 'due' and
   (i.due_date < (now() at time zone o.time_zone)::date or i.failed_attempts > 0)
   then 'past_due' else i.status end`;
 
+/** The refund filter lists every invoice with money refunded (in part or in full). */
+const statusFilter = (status: InvoiceStatus) =>
+  status === 'refund' ? sql`where x.refunded_cents > 0` : sql`where x.status = ${status}`;
+
 export function invoiceRows(
   tx: Tx,
   orgId: string,
@@ -90,7 +94,7 @@ export function invoiceRows(
           where i.organization_id = ${orgId} and i.contact_id = ${contactId}
             ${one ? sql`and i.id = ${filter.id}` : sql``}
         ) x
-        ${!one && filter.status ? sql`where x.status = ${filter.status}` : sql``}
+        ${!one && filter.status ? statusFilter(filter.status) : sql``}
         order by x.due_date desc, x.number desc
         ${one ? sql`` : sql`limit ${filter.limit} offset ${filter.offset}`}`,
   );
@@ -102,11 +106,27 @@ export async function oneInvoice(tx: Tx, orgId: string, contactId: string, id: s
   return toInvoiceAnswer(row);
 }
 
-/** Count and amount per status, every status present. */
-export async function totalsOf(tx: Tx, orgId: string, contactId: string): Promise<InvoiceTotals> {
-  const hits = await rows<{ status: InvoiceStatus; n: number; amount: number }>(
+/**
+ * Count and amount per status, every status present, and the number of invoices. The refund
+ * total counts every invoice with money refunded (a partial refund leaves the invoice paid) and
+ * sums the amounts refunded.
+ */
+export async function totalsOf(
+  tx: Tx,
+  orgId: string,
+  contactId: string,
+): Promise<{ totals: InvoiceTotals; all: number }> {
+  const hits = await rows<{
+    status: InvoiceStatus;
+    n: number;
+    amount: number;
+    refunded_n: number;
+    refunded: number;
+  }>(
     tx,
-    sql`select ${EFFECTIVE_STATUS} as status, count(*)::int as n, coalesce(sum(i.amount_cents), 0)::bigint as amount
+    sql`select ${EFFECTIVE_STATUS} as status, count(*)::int as n, coalesce(sum(i.amount_cents), 0)::bigint as amount,
+          (count(*) filter (where i.refunded_cents > 0))::int as refunded_n,
+          coalesce(sum(i.refunded_cents), 0)::bigint as refunded
         from contact_invoices i join organizations o on o.id = i.organization_id
         where i.organization_id = ${orgId} and i.contact_id = ${contactId}
         group by 1`,
@@ -114,6 +134,12 @@ export async function totalsOf(tx: Tx, orgId: string, contactId: string): Promis
   const totals = Object.fromEntries(
     INVOICE_STATUSES.map((s) => [s, { count: 0, amountCents: 0 }]),
   ) as InvoiceTotals;
-  for (const r of hits) totals[r.status] = { count: Number(r.n), amountCents: Number(r.amount) };
-  return totals;
+  let all = 0;
+  for (const r of hits) {
+    all += Number(r.n);
+    if (r.status !== 'refund') totals[r.status] = { count: Number(r.n), amountCents: Number(r.amount) };
+    totals.refund.count += Number(r.refunded_n);
+    totals.refund.amountCents += Number(r.refunded);
+  }
+  return { totals, all };
 }

@@ -31,8 +31,8 @@ export async function listInvoices(
     limit: pageSize,
     offset: (page - 1) * pageSize,
   });
-  const totals = await totalsOf(tx, orgId, contactId);
-  const total = status ? totals[status].count : Object.values(totals).reduce((n, t) => n + t.count, 0);
+  const { totals, all } = await totalsOf(tx, orgId, contactId);
+  const total = status ? totals[status].count : all;
   return {
     list: hits.map(toInvoiceAnswer),
     totals,

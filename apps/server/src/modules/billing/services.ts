@@ -84,6 +84,22 @@ export class BillingServices {
     return this.cards.add(run, ctx, contactId, body);
   }
 
+  /** Makes a saved card of the contact the one charged by default. */
+  makeDefaultCard(run: TenantRun, ctx: RequestContext, contactId: string, cardId: string) {
+    return this.cards.update(run, ctx, contactId, { cardId, isDefault: true });
+  }
+
+  /** Removes a saved card; the last one is refused (409, `lastCardRefusal`) while a contract bills. */
+  removeCard(
+    run: TenantRun,
+    ctx: RequestContext,
+    contactId: string,
+    cardId: string,
+    lastCardRefusal: string,
+  ) {
+    return this.cards.remove(run, ctx, contactId, cardId, lastCardRefusal);
+  }
+
   /** The member (or staff) charges an unpaid invoice to a saved card: the default unless named. */
   payInvoice(
     run: TenantRun,

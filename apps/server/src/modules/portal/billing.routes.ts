@@ -8,6 +8,8 @@ import {
   PORTAL_TEXT,
   paymentCardListAnswer,
   paymentCardMutationAnswer,
+  paymentCardRemovedAnswer,
+  portalCardParams,
   portalInvoiceParams,
 } from '@opsuite/shared';
 import type { FastifyRequest } from 'fastify';
@@ -103,6 +105,43 @@ export function portalBillingRoutes(app: App) {
       const m = memberOf(req.ctx!);
       const data = await billing().addCard((fn) => req.tenant(fn), req.ctx!, m.actor.contactId, req.body);
       return { success: true as const, message: PORTAL_TEXT.cardAdded, data };
+    },
+  );
+
+  app.put(
+    '/portal/cards/:cardId/default',
+    {
+      config: provider,
+      schema: { tags, params: portalCardParams, response: { 200: paymentCardMutationAnswer } },
+    },
+    async (req) => {
+      const m = memberOf(req.ctx!);
+      const data = await billing().makeDefaultCard(
+        (fn) => req.tenant(fn),
+        req.ctx!,
+        m.actor.contactId,
+        req.params.cardId,
+      );
+      return { success: true as const, message: PORTAL_TEXT.cardDefault, data };
+    },
+  );
+
+  app.delete(
+    '/portal/cards/:cardId',
+    {
+      config: provider,
+      schema: { tags, params: portalCardParams, response: { 200: paymentCardRemovedAnswer } },
+    },
+    async (req) => {
+      const m = memberOf(req.ctx!);
+      await billing().removeCard(
+        (fn) => req.tenant(fn),
+        req.ctx!,
+        m.actor.contactId,
+        req.params.cardId,
+        PORTAL_TEXT.lastCardNeeded,
+      );
+      return { success: true as const, message: PORTAL_TEXT.cardRemoved };
     },
   );
 }

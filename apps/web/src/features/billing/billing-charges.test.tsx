@@ -140,8 +140,8 @@ beforeEach(() => {
   stubDocumentFonts();
   storeSession(
     makeLoginAnswer({
-      ability: buildAbility([fullRule('contacts'), fullRule('finance')]),
-      plan: { permissions: [fullRule('contacts'), fullRule('finance')] },
+      ability: buildAbility([fullRule('contacts'), fullRule('billing')]),
+      plan: { permissions: [fullRule('contacts'), fullRule('billing')] },
     }),
   );
   invoiceState = pastDueInvoice;

@@ -9,7 +9,7 @@ export const billingFeature: Feature = {
   routes: {
     signedIn: [
       pageRoute('/billing', () => import('./overview/billing-overview-page'), 'BillingOverviewPage', {
-        resource: 'finance',
+        resource: 'billing',
         adminOnly: true,
       }),
     ],
@@ -20,7 +20,7 @@ export const billingFeature: Feature = {
       label: 'Billing',
       path: '/billing',
       icon: IconReportMoney,
-      resource: 'finance',
+      resource: 'billing',
       description: 'Money collected and owed, past-due members, billing e-mails and settings.',
       userTypes: ['admin'],
     },

@@ -8,6 +8,7 @@ import {
   contactsApi,
   type Handler,
   id,
+  signInWithBilling,
   signInWithContacts,
 } from '../contacts/contacts.test-kit';
 import { formatCents, toCents } from './billing-format';
@@ -82,7 +83,7 @@ function serve(extra?: Handler) {
 
 beforeEach(() => {
   stubDocumentFonts();
-  storeSession(signInWithContacts());
+  storeSession(signInWithBilling());
   contractList = [contract];
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -141,6 +142,19 @@ describe('contracts view', { timeout: 40_000 }, () => {
       amountCents: 9900,
       billingInterval: 'monthly',
     });
+  });
+});
+
+describe('money tabs follow the billing permission', { timeout: 40_000 }, () => {
+  it('a role without billing sees no contracts, cards or invoices and opens the overview instead', async () => {
+    storeSession(signInWithContacts());
+    serve();
+    renderApp(`/contacts/${person._id}?view=invoices`);
+    expect(await screen.findByRole('tab', { name: 'Notes' }, { timeout: 20_000 })).toBeInTheDocument();
+    for (const name of ['Contracts', 'Payment cards', 'Invoices']) {
+      expect(screen.queryByRole('tab', { name })).toBeNull();
+    }
+    expect(callsTo(api, `/contact-invoice/${person._id}`)).toHaveLength(0);
   });
 });
 

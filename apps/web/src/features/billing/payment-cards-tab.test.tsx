@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeSession } from '../../app/auth-store';
 import { callsTo, jsonResponse, renderApp } from '../../test-utils';
-import { contactAnswer, contactsApi, id, signInWithContacts } from '../contacts/contacts.test-kit';
+import { contactAnswer, contactsApi, id, signInWithBilling } from '../contacts/contacts.test-kit';
 import type { PaymentCard } from './billing.api';
 import { formatCardNumber, parseExpiry, validateCard } from './components/add-card-form';
 
@@ -79,7 +79,7 @@ function cardsServer(url: URL, init: RequestInit): Response | undefined {
 }
 
 beforeEach(() => {
-  storeSession(signInWithContacts());
+  storeSession(signInWithBilling());
   cards = [];
   api = contactsApi([CONTACT], cardsServer);
   vi.stubGlobal('fetch', api);

@@ -73,6 +73,14 @@ export function signInWithContacts() {
   });
 }
 
+/** A signed-in admin whose role also has the billing permission (the money tabs). */
+export function signInWithBilling() {
+  return makeLoginAnswer({
+    ability: buildAbility([fullRule('contacts'), fullRule('billing')]),
+    plan: { permissions: [fullRule('contacts'), fullRule('billing')] },
+  });
+}
+
 export type Handler = (url: URL, init: RequestInit) => Response | Promise<Response> | undefined;
 
 /** A fetch stand-in: answers the contacts calls; `extra` answers first when it returns something. */

@@ -1,10 +1,11 @@
 import { Alert, Badge, Button, Card, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { PortalMe } from '@opsuite/shared';
-import { IconCircleCheck, IconCreditCard, IconPlus } from '@tabler/icons-react';
+import { IconCircleCheck, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PAYMENT_STATUS, planText } from '../billing';
 import { AddCardDialog } from './components/add-card-dialog';
 import { PayDialog } from './components/pay-dialog';
+import { SavedCard } from './components/saved-card';
 import {
   type InvoiceAnswer,
   useMyCards,
@@ -156,28 +157,7 @@ export function BillingView({ me }: { me: PortalMe | undefined }) {
           )}
         </Group>
         {cardList.map((c) => (
-          <Paper key={c._id} withBorder radius="lg" p="md" data-testid="portal-card">
-            <Group justify="space-between" wrap="nowrap">
-              <Group gap="sm" wrap="nowrap">
-                <ThemeIcon variant="light" size="lg" radius="md">
-                  <IconCreditCard size={20} />
-                </ThemeIcon>
-                <div>
-                  <Text fw={700}>
-                    {c.brand} •••• {c.last4}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    Expires {String(c.expMonth).padStart(2, '0')}/{String(c.expYear).slice(-2)}
-                  </Text>
-                </div>
-              </Group>
-              {c.isDefault && (
-                <Badge variant="light" tt="none">
-                  Default
-                </Badge>
-              )}
-            </Group>
-          </Paper>
+          <SavedCard key={c._id} card={c} />
         ))}
         {cards.isSuccess && cardList.length === 0 && (
           <Text size="sm" c="dimmed">

@@ -100,6 +100,8 @@ describe('member portal: billing', { timeout: 20_000 }, () => {
     await u.type(within(form).getByLabelText(/Card number/), '4242424242424242');
     await u.type(within(form).getByLabelText(/Expiry/), '1231');
     await u.type(within(form).getByLabelText('Security code'), '123');
+    // The default stays as it is unless the member asks.
+    expect(within(form).getByLabelText('Pay with this card by default')).not.toBeChecked();
     await u.click(within(form).getByRole('button', { name: 'Save card' }));
     expect(await screen.findByText('Card added')).toBeInTheDocument();
     expect(callsTo(fetchMock, '/portal/cards', 'POST')[0]!.body).toEqual({
@@ -107,8 +109,30 @@ describe('member portal: billing', { timeout: 20_000 }, () => {
       expMonth: 12,
       expYear: 2031,
       cvc: '123',
-      makeDefault: true,
     });
+  });
+
+  it('makes a card the default, and removes one after asking', async () => {
+    answers.cards = [
+      cardOf(1, { isDefault: true, last4: '4242' }),
+      cardOf(2, { isDefault: false, last4: '4444' }),
+    ];
+    const second = answers.cards[1]!;
+    answers.writes[`PUT /portal/cards/${second._id}/default`] = () =>
+      jsonResponse({ success: true, message: 'Default card changed', data: { ...second, isDefault: true } });
+    answers.writes[`DELETE /portal/cards/${second._id}`] = () =>
+      jsonResponse({ success: true, message: 'Card removed' });
+    renderApp('/access-control?tab=billing');
+    const u = userEvent.setup();
+    expect(screen.queryByRole('button', { name: /Make .*4242 the default card/ })).toBeNull();
+    await u.click(await screen.findByRole('button', { name: /Make .*4444 the default card/ }));
+    expect(await screen.findByText('Default card changed')).toBeInTheDocument();
+    expect(callsTo(fetchMock, `/portal/cards/${second._id}/default`, 'PUT')).toHaveLength(1);
+    await u.click(screen.getByRole('button', { name: /Remove .*4444/ }));
+    expect(callsTo(fetchMock, `/portal/cards/${second._id}`, 'DELETE')).toHaveLength(0);
+    await u.click(screen.getByRole('button', { name: 'Remove card' }));
+    expect(await screen.findByText('Card removed')).toBeInTheDocument();
+    expect(callsTo(fetchMock, `/portal/cards/${second._id}`, 'DELETE')).toHaveLength(1);
   });
 
   it('with a real card provider the portal does not take card numbers', async () => {

@@ -77,7 +77,7 @@ describe('member portal: classes', { timeout: 20_000 }, () => {
     answers.writes[`DELETE /portal/bookings/${bookingOf(1)._id}`] = () =>
       jsonResponse({
         success: true,
-        message: 'Booking deleted',
+        message: 'Booking cancelled',
         data: bookingOf(1, { status: 'cancelled' }),
       });
     renderApp('/access-control');
@@ -88,7 +88,7 @@ describe('member portal: classes', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText('This is a late cancel')).toBeInTheDocument();
     expect(dialog).toHaveTextContent('up to 2 hours before');
     await u.click(within(dialog).getByRole('button', { name: 'Cancel anyway' }));
-    expect(await screen.findByText('Booking deleted')).toBeInTheDocument();
+    expect(await screen.findByText('Booking cancelled')).toBeInTheDocument();
     expect(callsTo(fetchMock, `/portal/bookings/${bookingOf(1)._id}`, 'DELETE')).toHaveLength(1);
   });
 
@@ -159,5 +159,22 @@ describe('member portal: classes', { timeout: 20_000 }, () => {
     expect(row).toHaveTextContent('Yoga');
     expect(row).toHaveTextContent('Late cancel');
     expect(within(nav).getByRole('tab', { name: 'My bookings' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it("NEXT CLASS shows today's later class, also once the member has checked in to it", async () => {
+    answers.upcoming = [
+      bookingOf(7, {
+        title: 'Evening BJJ',
+        date: day(0),
+        startTime: '18:00',
+        startsAt: inHours(1),
+        endsAt: inHours(2),
+        status: 'completed',
+        attendance: 'checked_in',
+      }),
+    ];
+    renderApp('/access-control');
+    expect(await screen.findByText(/Evening BJJ · Today/)).toBeInTheDocument();
+    expect(screen.queryByText('Nothing booked yet')).toBeNull();
   });
 });

@@ -29,7 +29,9 @@ export function PortalPage() {
   const answer = usePortalMe().data;
   // Shown only once the answer is whole (a failed or odd answer leaves the parts that need it out).
   const me = answer?.member && answer.organization ? answer : undefined;
-  const next = useMyBookings().data?.upcoming?.find((b) => b.status === 'booked');
+  // The next class the member holds a place in: booked, or already checked in (the kiosk checks
+  // in before the class starts); the list holds only classes that have not ended.
+  const next = useMyBookings().data?.upcoming?.find((b) => b.status === 'booked' || b.status === 'completed');
 
   return (
     <Box maw={960} mx="auto" pb={isPhone ? 96 : 'xl'}>

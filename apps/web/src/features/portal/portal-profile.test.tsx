@@ -15,6 +15,12 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('member portal: profile', { timeout: 20_000 }, () => {
+  it('shows the saved phone formatted, not as stored', async () => {
+    answers.me = { ...answers.me, member: { ...answers.me.member, phone: '+12125550188' } };
+    renderApp('/access-control?tab=profile');
+    expect(await screen.findByLabelText('Phone', {}, { timeout: 10_000 })).toHaveValue('+1 (212) 555-0188');
+  });
+
   it('saves name, phone and photo link', async () => {
     answers.writes['PUT /portal/profile'] = () =>
       jsonResponse({ success: true, message: 'Profile saved', data: answers.me.member });

@@ -180,6 +180,14 @@ export const usePayInvoice = () =>
     }),
   );
 
+export const useMakeDefaultCard = () =>
+  usePortalWrite((cardId: string) => api.put<Saved<PaymentCardAnswer>>(`/portal/cards/${cardId}/default`));
+
+export const useRemoveCard = () =>
+  usePortalWrite((cardId: string) =>
+    api.delete<{ success: true; message: string }>(`/portal/cards/${cardId}`),
+  );
+
 export function useAddCard() {
   const queryClient = useQueryClient();
   const orgId = useOrganizationId();

@@ -32,7 +32,8 @@ export function ProfileView({ me }: { me: PortalMe | undefined }) {
     if (me)
       setValues({
         fullName: me.member.fullName,
-        phone: formatPhoneDisplay(me.member.phone),
+        // Stored as E.164; shown the one way phones are shown everywhere, +1 (212) 555-0188.
+        phone: me.member.phone ? formatPhoneDisplay(me.member.phone) : '',
         photo: me.member.photo ?? '',
       });
   }, [me]);

@@ -22,7 +22,7 @@ const tags = ['payments'];
 
 export function paymentCardsRoutes(app: App, cards: PaymentCards) {
   const access = (action: 'read' | 'update' | 'delete') => ({
-    ...tenantRoute('contacts', action),
+    ...tenantRoute('billing', action),
     systemReads: true,
   });
 

@@ -138,8 +138,28 @@ export class PaymentCards {
     });
   }
 
-  async remove(run: TenantRun, ctx: RequestContext, contactId: string, cardId: string): Promise<void> {
+  /**
+   * Removes a saved card. With `lastCardRefusal` (the member portal), the contact's last card is
+   * refused with 409 and that message while a contract of theirs is active or frozen (it bills).
+   */
+  async remove(
+    run: TenantRun,
+    ctx: RequestContext,
+    contactId: string,
+    cardId: string,
+    lastCardRefusal?: string,
+  ): Promise<void> {
     const { holder, card } = await this.cardOf(run, ctx, contactId, cardId);
+    if (lastCardRefusal && holder.cards.length === 1) {
+      const [bills] = await run((tx) =>
+        rows<{ n: number }>(
+          tx,
+          sql`select count(*)::int as n from contact_contracts where organization_id = ${ctx.organizationId}
+            and contact_id = ${contactId} and status in ('active', 'frozen')`,
+        ),
+      );
+      if (Number(bills?.n ?? 0) > 0) throw conflict(lastCardRefusal);
+    }
     const scope = this.scope(ctx);
     await viaProvider(() => this.provider.removeCard(scope, card.customer_ref, card.provider_card_id));
     // The newest remaining card takes over as the default (at its own provider customer).
@@ -215,7 +235,7 @@ export class PaymentCards {
 
   /**
    * Upserts the saved copy of a provider card held under provider customer `customerRef`; a
-   * default card takes the flag from the others.
+   * default card takes the flag from the contact's other cards, of any provider.
    */
   private async save(
     tx: Tx,
@@ -226,9 +246,11 @@ export class PaymentCards {
   ): Promise<PaymentCardAnswer> {
     const orgId = ctx.organizationId;
     if (card.isDefault) {
+      // One default card per contact, whichever provider saved the others (the sandbox's demo
+      // cards, or cards from before a switch of provider).
       await tx.execute(sql`update payment_cards set is_default = false where organization_id = ${orgId}
-        and contact_id = ${contactId} and provider = ${this.provider.name} and provider_card_id <> ${card.id}
-        and is_default`);
+        and contact_id = ${contactId} and is_default
+        and not (provider = ${this.provider.name} and provider_card_id = ${card.id})`);
     }
     const [row] = await rows<CardRow>(
       tx,

@@ -49,7 +49,7 @@ describe(`payment cards of a contact, sandbox provider (${DB_KIND})`, () => {
         createdAt: expect.any(String),
       },
     });
-    const second = await k.employee.call('POST', url(), mastercard);
+    const second = await k.admin.call('POST', url(), mastercard);
     expect(second.body.data).toMatchObject({
       brand: 'Mastercard',
       last4: '4444',
@@ -202,5 +202,24 @@ describe(`payment cards through the Stripe-style HTTP provider (${DB_KIND})`, ()
     const sent = standIn.requests.filter((r) => r.path === '/v1/payment_methods' && r.method === 'POST');
     expect(sent.every((r) => r.headers.authorization === `Bearer ${standIn.key}`)).toBe(true);
     expect(await storedText(k)).not.toMatch(/4242424242424242/);
+  });
+
+  it('adds a card for a contact whose default card was saved by another provider', async () => {
+    const contact = (await k.admin.call('POST', '/api/contact/add', { fullName: 'Switched Holder' })).body
+      .data._id as string;
+    await k.t.database.query(
+      `insert into payment_cards (organization_id, id, contact_id, provider, customer_ref, provider_card_id,
+         brand, last4, exp_month, exp_year, holder_name, is_default)
+       values ($1, gen_random_uuid(), $2, 'sandbox', 'cus_old', 'card_old', 'Visa', '1111', 1, $3, null, true)`,
+      [k.org.id, contact, year],
+    );
+    const added = await k.admin.call('POST', `/api/payment/cards/${contact}`, visa);
+    expect(added.status).toBe(200);
+    expect(added.body.data).toMatchObject({ provider: 'stripe', last4: '4242', isDefault: true });
+    const defaults = await k.scalar(
+      'select count(*)::int as n from payment_cards where contact_id = $1 and is_default',
+      [contact],
+    );
+    expect(defaults).toBe(1);
   });
 });

@@ -35,12 +35,17 @@ function requestKey(req: FastifyRequest): string | null {
 }
 
 export function invoicePaymentRoutes(app: App, billing: BillingServices) {
-  const pays = { ...tenantRoute('contacts', 'update'), systemReads: true };
+  // Billing permission: read sees invoices; update marks paid; write charges a saved card;
+  // delete refunds.
+  const pays = (action: 'write' | 'update' | 'delete') => ({
+    ...tenantRoute('billing', action),
+    systemReads: true,
+  });
 
   app.get(
     '/contact-invoice/:contactId/:invoiceId',
     {
-      config: tenantRoute('contacts', 'read'),
+      config: tenantRoute('billing', 'read'),
       schema: { tags: invoices, params: invoiceItemParams, response: { 200: invoiceDetailAnswer } },
     },
     (req) =>
@@ -50,7 +55,7 @@ export function invoicePaymentRoutes(app: App, billing: BillingServices) {
   app.put(
     '/contact-invoice/:contactId/:invoiceId/pay',
     {
-      config: pays,
+      config: pays('update'),
       schema: {
         tags: invoices,
         params: invoiceItemParams,
@@ -75,7 +80,7 @@ export function invoicePaymentRoutes(app: App, billing: BillingServices) {
   app.post(
     '/contact-invoice/:contactId/:invoiceId/charge',
     {
-      config: pays,
+      config: pays('write'),
       schema: {
         tags: invoices,
         params: invoiceItemParams,
@@ -97,7 +102,7 @@ export function invoicePaymentRoutes(app: App, billing: BillingServices) {
   app.put(
     '/contact-invoice/:contactId/:invoiceId/refund',
     {
-      config: pays,
+      config: pays('delete'),
       schema: {
         tags: invoices,
         params: invoiceItemParams,

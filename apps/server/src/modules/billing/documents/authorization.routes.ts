@@ -19,7 +19,7 @@ export function authorizationRoutes(app: App, billing: BillingServices) {
   app.get(
     '/contact-contract/:contactId/:contractId/authorization',
     {
-      config: tenantRoute('contacts', 'read'),
+      config: tenantRoute('billing', 'read'),
       schema: { tags, params: contractItemParams, response: { 200: authorizationAnswer } },
     },
     (req) =>
@@ -28,7 +28,7 @@ export function authorizationRoutes(app: App, billing: BillingServices) {
   app.post(
     '/contact-contract/:contactId/:contractId/authorization',
     {
-      config: tenantRoute('contacts', 'update'),
+      config: tenantRoute('billing', 'update'),
       schema: {
         tags,
         params: contractItemParams,
@@ -51,7 +51,7 @@ export function authorizationRoutes(app: App, billing: BillingServices) {
   app.get(
     '/contact-contract/:contactId/:contractId/authorization/pdf',
     {
-      config: tenantRoute('contacts', 'read'),
+      config: tenantRoute('billing', 'read'),
       schema: {
         tags,
         params: contractItemParams,

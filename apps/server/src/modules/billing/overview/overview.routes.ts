@@ -24,7 +24,7 @@ import { readSettings, saveSettings, settingsAnswer } from '../settings/settings
 import { billingEmails, paymentsCsv } from './ledger.service.ts';
 import { financeStatistics, invoiceStatistics, pastDueInvoices } from './stats.service.ts';
 
-// The organisation's billing, for the billing overview page (finance permission):
+// The organisation's billing, for the billing overview page (billing permission):
 //   GET /contact-invoice/statistics   invoice stats (total, partialPayment, paid, due, sent, draft,
 //                                     thisWeek, thisMonth, nextMonth, amounts and percentages)
 //   GET /contact-invoice/past-due     unpaid invoices past due, oldest first, with their dunning
@@ -42,13 +42,13 @@ const isAdmin = (ctx: RequestContext) => ctx.userType === 'admin' || ctx.userTyp
 
 export function billingOverviewRoutes(app: App, billing: BillingServices) {
   const tags = ['billing'];
-  const finance = (action: 'read' | 'update') => tenantRoute('finance', action);
+  const money = (action: 'read' | 'update') => tenantRoute('billing', action);
   const org = (req: { ctx: { organizationId: string } | null }) => req.ctx!.organizationId;
 
   app.get(
     '/contact-invoice/statistics',
     {
-      config: finance('read'),
+      config: money('read'),
       schema: { tags, querystring: invoiceStatsQuery, response: { 200: invoiceStatsAnswer } },
     },
     (req) => req.tenant((tx) => invoiceStatistics(tx, org(req), req.query.contactId)),
@@ -56,20 +56,20 @@ export function billingOverviewRoutes(app: App, billing: BillingServices) {
   app.get(
     '/contact-invoice/past-due',
     {
-      config: finance('read'),
+      config: money('read'),
       schema: { tags, querystring: pastDueQuery, response: { 200: pastDueAnswer } },
     },
     (req) => req.tenant((tx) => pastDueInvoices(tx, org(req), req.query.page, req.query.pageSize)),
   );
   app.get(
     '/payment/statistics',
-    { config: finance('read'), schema: { tags, response: { 200: financeStatsAnswer } } },
+    { config: money('read'), schema: { tags, response: { 200: financeStatsAnswer } } },
     (req) => req.tenant((tx) => financeStatistics(tx, org(req))),
   );
   app.get(
     '/payment/export',
     {
-      config: finance('read'),
+      config: money('read'),
       schema: {
         tags,
         querystring: paymentsExportQuery,
@@ -89,20 +89,20 @@ export function billingOverviewRoutes(app: App, billing: BillingServices) {
   app.get(
     '/payment/emails',
     {
-      config: finance('read'),
+      config: money('read'),
       schema: { tags, querystring: billingEmailsQuery, response: { 200: billingEmailsAnswer } },
     },
     (req) => req.tenant((tx) => billingEmails(tx, org(req), req.query)),
   );
   app.get(
     '/payment/settings',
-    { config: finance('read'), schema: { tags, response: { 200: billingSettingsAnswer } } },
+    { config: money('read'), schema: { tags, response: { 200: billingSettingsAnswer } } },
     (req) => req.tenant(async (tx) => settingsAnswer(await readSettings(tx, org(req)))),
   );
   app.put(
     '/payment/settings',
     {
-      config: finance('update'),
+      config: money('update'),
       schema: { tags, body: billingSettingsBody, response: { 200: billingSettingsMutationAnswer } },
     },
     async (req) => ({
@@ -141,7 +141,7 @@ export function billingOverviewRoutes(app: App, billing: BillingServices) {
   app.post(
     '/payment/run',
     {
-      config: { ...finance('update'), systemReads: true },
+      config: { ...money('update'), systemReads: true },
       schema: { tags, response: { 200: billingRunAnswer } },
     },
     (req) => billing.runner.startFor(org(req), req.log),
@@ -150,7 +150,7 @@ export function billingOverviewRoutes(app: App, billing: BillingServices) {
     '/payment/run',
     // The progress poll of a run does not make the run rest for it.
     {
-      config: { ...finance('read'), background: true },
+      config: { ...money('read'), background: true },
       schema: { tags, response: { 200: billingRunAnswer } },
     },
     (req) => billing.runner.statusOf(org(req)),

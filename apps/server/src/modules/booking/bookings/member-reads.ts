@@ -231,14 +231,17 @@ export async function memberUpcoming(tx: Tx, org: MemberOrg, contactId: string) 
   };
 }
 
-/** Classes that are over, and cancellations, newest first, with the whole history's counts. */
+/**
+ * Classes that are over (attended, missed or cancelled), newest first, with the whole history's
+ * counts. A cancelled class still to come is not history.
+ */
 export async function memberHistory(
   tx: Tx,
   org: MemberOrg,
   contactId: string,
   q: { page: number; pageSize: number },
 ) {
-  const past = sql`(b.status = 'cancelled' or b.end_date <= now())`;
+  const past = sql`b.end_date <= now()`;
   const list = await rows<BookingRow>(
     tx,
     memberBookingsSql(

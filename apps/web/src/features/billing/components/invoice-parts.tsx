@@ -15,11 +15,27 @@ import { formatCents, INVOICE_STATUS, INVOICE_STATUS_ORDER } from '../billing-fo
 // Pieces of the invoices view: the status badge (platform §3 payment status colours), the totals
 // by status and the actions menu of one invoice.
 
+// The badge keeps its whole word: it never shrinks below its label in a narrow row or column.
 export const StatusBadge = ({ status }: { status: InvoiceStatus }) => (
-  <Badge color={INVOICE_STATUS[status].color} variant="light" data-status={status}>
+  <Badge
+    color={INVOICE_STATUS[status].color}
+    variant="light"
+    data-status={status}
+    styles={{ root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } }}
+  >
     {INVOICE_STATUS[status].label}
   </Badge>
 );
+
+/** What was refunded of an invoice that stays paid (a partial refund), under its status. */
+export function RefundLine({ invoice }: { invoice: Invoice }) {
+  if (invoice.refundedCents <= 0 || invoice.status === 'refund') return null;
+  return (
+    <Text size="xs" c="orange.8" data-refunded={invoice.refundedCents}>
+      Refunded {formatCents(invoice.refundedCents)} of {formatCents(invoice.paidCents)}
+    </Text>
+  );
+}
 
 export /** Totals by status; a click filters the list to that status (again: all). */
 function Totals({
@@ -65,6 +81,7 @@ function Totals({
 
 export function InvoiceActions({
   invoice,
+  canWrite,
   canUpdate,
   canDelete,
   onPay,
@@ -73,7 +90,11 @@ export function InvoiceActions({
   onCharge,
 }: {
   invoice: Invoice;
+  /** Billing write: charge a saved card. */
+  canWrite: boolean;
+  /** Billing update: mark paid, forfeit. */
   canUpdate: boolean;
+  /** Billing delete: refund, delete. */
   canDelete: boolean;
   onPay: () => void;
   onConfirm: (action: 'refund' | 'forfeit' | 'delete') => void;
@@ -85,7 +106,7 @@ export function InvoiceActions({
     <Menu.Item key="view" leftSection={<IconEye size={16} />} onClick={onView}>
       View payments
     </Menu.Item>,
-    canUpdate && unpaid && (
+    canWrite && unpaid && (
       <Menu.Item key="charge" leftSection={<IconCreditCard size={16} />} onClick={onCharge}>
         {invoice.failedAttempts > 0 ? 'Retry charge' : 'Charge card'}
       </Menu.Item>
@@ -95,7 +116,7 @@ export function InvoiceActions({
         Mark as paid
       </Menu.Item>
     ),
-    canUpdate && invoice.status === 'paid' && !(invoice.refundedCents >= invoice.paidCents) && (
+    canDelete && invoice.status === 'paid' && !(invoice.refundedCents >= invoice.paidCents) && (
       <Menu.Item
         key="refund"
         leftSection={<IconReceiptRefund size={16} />}

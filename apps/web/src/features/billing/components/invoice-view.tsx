@@ -96,12 +96,14 @@ function Attempt({ payment, timeZone }: { payment: PaymentAnswer; timeZone: stri
 export function InvoiceView({
   contactId,
   invoice,
-  canUpdate,
+  canCharge,
+  canRefund,
   onClose,
 }: {
   contactId: string;
   invoice: Invoice | null;
-  canUpdate: boolean;
+  canCharge: boolean;
+  canRefund: boolean;
   onClose: () => void;
 }) {
   const isPhone = useIsPhone();
@@ -212,7 +214,7 @@ export function InvoiceView({
               </Timeline>
             )}
           </div>
-          {canUpdate && unpaid && (
+          {canCharge && unpaid && (
             <Stack gap="xs">
               {savedCards.length > 0 ? (
                 <Group align="flex-end" gap="xs" wrap="wrap">
@@ -248,7 +250,7 @@ export function InvoiceView({
               )}
             </Stack>
           )}
-          {canUpdate && data.status === 'paid' && refundable > 0 && (
+          {canRefund && data.status === 'paid' && refundable > 0 && (
             <Group justify="flex-end">
               <Button
                 variant="light"

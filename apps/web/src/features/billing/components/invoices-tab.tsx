@@ -17,7 +17,7 @@ import {
 import { formatCents, INVOICE_STATUS, INVOICE_STATUS_ORDER } from '../billing-format';
 import { BillingSummary, ListPages } from './billing-parts';
 import { InvoiceFormModal, PayInvoiceModal } from './invoice-form-modal';
-import { FailureLine, InvoiceActions, StatusBadge, Totals } from './invoice-parts';
+import { FailureLine, InvoiceActions, RefundLine, StatusBadge, Totals } from './invoice-parts';
 import { InvoiceView } from './invoice-view';
 import { RefundModal } from './refund-modal';
 
@@ -83,6 +83,7 @@ export function InvoicesTab({
   const actions = (invoice: Invoice) => (
     <InvoiceActions
       invoice={invoice}
+      canWrite={canWrite}
       canUpdate={canUpdate}
       canDelete={canDelete}
       onPay={() => setPaying(invoice)}
@@ -140,7 +141,7 @@ export function InvoicesTab({
             <Paper key={invoice._id} withBorder radius="md" p="sm" data-invoice-id={invoice._id}>
               <Group justify="space-between" wrap="nowrap" align="flex-start">
                 <Stack gap={2} miw={0}>
-                  <Group gap="xs">
+                  <Group gap="xs" wrap="wrap">
                     <NumberLink invoice={invoice} onOpen={setViewing} />
                     <StatusBadge status={invoice.status} />
                   </Group>
@@ -151,6 +152,7 @@ export function InvoicesTab({
                     Due {formatDay(invoice.dueDate)}
                     {invoice.paidAt && ` · paid ${formatDay(invoice.paidAt)}`}
                   </Text>
+                  <RefundLine invoice={invoice} />
                   <FailureLine invoice={invoice} />
                 </Stack>
                 <Stack gap={4} align="flex-end">
@@ -192,8 +194,9 @@ export function InvoicesTab({
                   </Table.Td>
                   <Table.Td>{formatDay(invoice.dueDate)}</Table.Td>
                   <Table.Td ta="right">{formatCents(invoice.amountCents)}</Table.Td>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <StatusBadge status={invoice.status} />
+                    <RefundLine invoice={invoice} />
                     <FailureLine invoice={invoice} />
                   </Table.Td>
                   <Table.Td>{invoice.paidAt ? formatDay(invoice.paidAt) : '—'}</Table.Td>
@@ -220,7 +223,8 @@ export function InvoicesTab({
       <InvoiceView
         contactId={contactId}
         invoice={viewing}
-        canUpdate={canUpdate}
+        canCharge={canWrite}
+        canRefund={canDelete}
         onClose={() => setViewing(null)}
       />
       <RefundModal

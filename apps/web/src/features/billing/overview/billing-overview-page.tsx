@@ -22,7 +22,7 @@ export function BillingOverviewPage() {
   const orgId = useOrganizationId();
   const timeZone = useOrganizationTimeZone();
   const queryClient = useQueryClient();
-  const canUpdate = can(session?.userData.ability ?? [], 'update', 'finance');
+  const canUpdate = can(session?.userData.ability ?? [], 'update', 'billing');
   const finance = useFinanceStats();
   const invoices = useInvoiceStats();
   const { status, start } = useBillingRun();

@@ -35,6 +35,8 @@ export const CONTACT_VIEWS = [
   { value: 'invoices', label: 'Invoices' },
 ] as const;
 type View = (typeof CONTACT_VIEWS)[number]['value'];
+/** The views that show money: only with the billing permission. */
+const MONEY_VIEWS: readonly View[] = ['contracts', 'payment-cards', 'invoices'];
 
 function isView(value: string | null): value is View {
   return CONTACT_VIEWS.some((view) => view.value === value);
@@ -52,7 +54,7 @@ export function ContactPage() {
   const [editOpened, edit] = useDisclosure(false);
   const remove = useConfirmedDelete('contact-page', () => navigate('/contacts', { replace: true }));
   const requested = params.get('view');
-  const view: View = isView(requested) ? requested : 'overview';
+  const asked: View = isView(requested) ? requested : 'overview';
   const setView = (next: string | null) => {
     if (!isView(next)) return;
     setParams(next === 'overview' ? {} : { view: next }, { replace: true });
@@ -62,6 +64,18 @@ export function ContactPage() {
   const canWrite = can(ability, 'write', 'contacts');
   const canUpdate = can(ability, 'update', 'contacts');
   const canDelete = can(ability, 'delete', 'contacts');
+  // Money tabs and actions follow the billing permission (read shows the tabs; write adds
+  // invoices and contracts and charges; update marks paid, freezes, edits cards; delete refunds
+  // and removes).
+  const money = {
+    canWrite: can(ability, 'write', 'billing'),
+    canUpdate: can(ability, 'update', 'billing'),
+    canDelete: can(ability, 'delete', 'billing'),
+  };
+  const views = CONTACT_VIEWS.filter(
+    (v) => can(ability, 'read', 'billing') || !MONEY_VIEWS.includes(v.value),
+  );
+  const view: View = views.some((v) => v.value === asked) ? asked : 'overview';
 
   if (contact.isPending) return <LoadingSpinner />;
   if (contact.isError) {
@@ -94,13 +108,13 @@ export function ContactPage() {
       case 'activity':
         return <ActivityTab contactId={data._id} />;
       case 'payment-cards':
-        return <PaymentCardsTab contactId={data._id} canUpdate={canUpdate} canDelete={canDelete} />;
-      case 'contracts':
         return (
-          <ContractsTab contactId={id} canWrite={canWrite} canUpdate={canUpdate} canDelete={canDelete} />
+          <PaymentCardsTab contactId={data._id} canUpdate={money.canUpdate} canDelete={money.canDelete} />
         );
+      case 'contracts':
+        return <ContractsTab contactId={id} {...money} />;
       case 'invoices':
-        return <InvoicesTab contactId={id} canWrite={canWrite} canUpdate={canUpdate} canDelete={canDelete} />;
+        return <InvoicesTab contactId={id} {...money} />;
       default:
         return <StatisticsTab view={view} contact={data} />;
     }
@@ -124,7 +138,7 @@ export function ContactPage() {
       {isPhone ? (
         <Select
           aria-label="Contact view"
-          data={CONTACT_VIEWS.map((v) => ({ value: v.value, label: v.label }))}
+          data={views.map((v) => ({ value: v.value, label: v.label }))}
           value={view}
           onChange={setView}
           allowDeselect={false}
@@ -133,7 +147,7 @@ export function ContactPage() {
       ) : (
         <Tabs value={view} onChange={setView} mb="md" keepMounted={false} variant="pills" radius="xl">
           <Tabs.List>
-            {CONTACT_VIEWS.map((v) => (
+            {views.map((v) => (
               <Tabs.Tab key={v.value} value={v.value}>
                 {v.label}
               </Tabs.Tab>
@@ -141,7 +155,7 @@ export function ContactPage() {
           </Tabs.List>
         </Tabs>
       )}
-      <div role="tabpanel" aria-label={CONTACT_VIEWS.find((v) => v.value === view)?.label}>
+      <div role="tabpanel" aria-label={views.find((v) => v.value === view)?.label}>
         {panel}
       </div>
       <ContactFormDrawer opened={editOpened} onClose={edit.close} contact={data} />

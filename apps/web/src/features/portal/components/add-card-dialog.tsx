@@ -6,7 +6,8 @@ import { useAddCard } from '../portal.api';
 
 // A member adding a card to pay with: billing's card form in a dialog. The number goes to our
 // server, which hands it to the card provider and keeps only its token, brand, last four digits
-// and expiry. A decline or any error that names no field shows in the form.
+// and expiry. The new card becomes the default only when the member ticks the box (or it is
+// their first card), so a card that later declines never replaces a working one. A decline or any error that names no field shows in the form.
 
 interface Props {
   opened: boolean;
@@ -28,7 +29,6 @@ export function AddCardDialog({ opened, showTestCards, onClose }: Props) {
         label="Add a card"
         submitLabel="Save card"
         makeDefaultLabel="Pay with this card by default"
-        makeDefault
         size="md"
         saving={add.isPending}
         showTestCards={showTestCards}
