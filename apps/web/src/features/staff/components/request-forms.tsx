@@ -124,13 +124,11 @@ export function RescheduleModal({ shift, onClose }: { shift: MyShift | null; onC
           </Group>
           <TextInput label="Reason" value={form.reason} onChange={set('reason')} maxLength={500} />
           <Group justify="flex-end">
-            {covered === 0 && (
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-            )}
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
             <Button type="submit" loading={ask.isPending}>
-              {covered > 0 ? 'Close' : 'Send request'}
+              Send request
             </Button>
           </Group>
         </Stack>
