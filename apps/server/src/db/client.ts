@@ -63,20 +63,21 @@ export interface OpenOptions {
 
 export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
-    pool.on('error', () => undefined); // idle client errors surface on the next query instead
-    guardPool(pool);
     const notices = new EventEmitter();
-    const listeners = new Set<pg.PoolClient>();
-    pool.on('connect', (client) => {
-      client.on('notification', (m) => notices.emit(m.channel, m.payload ?? ''));
-      // Sent before any statement of the pool's user, on the same connection: queued in order.
-      client
-        .query(NOTICE_CHANNELS.map((c) => `listen ${c}`).join('; '))
-        .then(() => listeners.add(client))
-        .catch(() => undefined);
+    const listeners = new Set<pg.ClientBase>();
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolSize ?? 10,
+      // Every connection listens before its first use (the pool waits for it).
+      onConnect: async (client: pg.ClientBase) => {
+        client.on('notification', (m) => notices.emit(m.channel, m.payload ?? ''));
+        await client.query(NOTICE_CHANNELS.map((c) => `listen ${c}`).join('; '));
+        listeners.add(client);
+      },
     });
+    pool.on('error', () => undefined); // idle client errors surface on the next query instead
     pool.on('remove', (client) => listeners.delete(client));
+    guardPool(pool);
     const db = drizzlePg(pool, { schema });
     return {
       kind: 'postgres',
