@@ -21,6 +21,7 @@ import {
   PG_URL,
   signIn,
   startProcess,
+  stopProcess,
 } from './harness.ts';
 import { benchImportFairness, type FairnessResult } from './import-fairness.ts';
 import { kioskVerdict } from './kiosk.ts';
@@ -49,7 +50,8 @@ async function benchApp(
     ];
     return { figures, organizationId: headers.organization };
   } finally {
-    server.kill('SIGTERM');
+    // Its data directory is removed next: the server must have let go of it.
+    await stopProcess(server);
   }
 }
 
