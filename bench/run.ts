@@ -108,7 +108,17 @@ const busyWarning = (load: string, cores: number) =>
   'measure the other work too; neither a regression nor a pass should be read from them.';
 
 /** The groups `npm run bench -- <group> ...` can run alone; none named runs them all. */
-const GROUPS = ['bundle', 'tenant', 'fairness', 'contacts', 'kiosk', 'billing', 'staff', 'payroll'] as const;
+const GROUPS = [
+  'bundle',
+  'tenant',
+  'fairness',
+  'contacts',
+  'kiosk',
+  'import',
+  'billing',
+  'staff',
+  'payroll',
+] as const;
 type Group = (typeof GROUPS)[number];
 
 function chosenGroups(args: string[]): Set<Group> {
@@ -203,10 +213,14 @@ async function main() {
   if (groups.has('tenant')) tenant = await benchTenant(figures);
   // The embedded database stays fair: kiosk lookups while a large import runs (bench/import-fairness.ts).
   if (groups.has('fairness')) fairness = await benchImportFairness();
-  if (groups.has('contacts') || groups.has('kiosk')) {
-    const parts = { contacts: groups.has('contacts'), kiosk: groups.has('kiosk') };
+  if (groups.has('contacts') || groups.has('kiosk') || groups.has('import')) {
+    const parts = {
+      contacts: groups.has('contacts'),
+      kiosk: groups.has('kiosk'),
+      import: groups.has('import'),
+    };
     // Without the large seed the import is timed on a fresh database instead.
-    const r = parts.contacts
+    const r = parts.import
       ? await withBenchDatabase((url) => benchContacts(url, parts))
       : await benchContacts(null, parts);
     contacts = { figures: r.figures ?? [], notes: r.notes ?? [], pass: r.pass ?? true };
