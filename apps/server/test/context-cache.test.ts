@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import type { Prelude } from '../src/db/fast/tenant-pg.ts';
@@ -82,6 +83,39 @@ describe(`request contexts kept in memory (${DB_KIND})`, () => {
     const before = reads.reads;
     for (let i = 0; i < 5; i++) expect((await current(a.app, admin)).statusCode).toBe(200);
     expect(reads.reads - before).toBe(1);
+  });
+
+  it.skipIf(DB_KIND !== 'postgres')('a read with a kept context is one write to PostgreSQL', async () => {
+    const org = await seedTenant(a, ['admin']);
+    const admin = await signIn(a, org.emails.admin!);
+    expect((await current(a.app, admin)).statusCode).toBe(200);
+    // What reaches the socket: corked messages are flushed together through _writev.
+    type Flush = (this: net.Socket, ...args: unknown[]) => void;
+    const proto = net.Socket.prototype as unknown as { _write: Flush; _writev: Flush };
+    const { _write, _writev } = proto;
+    let writes = 0;
+    proto._write = function (...args) {
+      writes += 1;
+      return _write.apply(this, args);
+    };
+    proto._writev = function (...args) {
+      writes += 1;
+      return _writev.apply(this, args);
+    };
+    const counts: number[] = [];
+    try {
+      for (let i = 0; i < 9; i++) {
+        writes = 0;
+        expect((await current(a.app, admin)).statusCode).toBe(200);
+        counts.push(writes);
+      }
+    } finally {
+      proto._write = _write;
+      proto._writev = _writev;
+    }
+    // The median: a background job's statement may fall into one request's count.
+    counts.sort((x, y) => x - y);
+    expect(counts[4]).toBe(1);
   });
 
   it('a role change is seen by the next request of the process that made it', async () => {
