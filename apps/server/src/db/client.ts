@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -18,6 +19,13 @@ export type Queryable = Database | Tx;
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/**
+ * The NOTIFY channels every connection of a handle listens to. `tenant_context`: a change to what
+ * request contexts are read from (db/sql/app-notify-context-change.sql), with the organisation's id.
+ */
+export const NOTICE_CHANNELS = ['tenant_context'] as const;
+export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];
+
 export interface DatabaseHandle {
   kind: DatabaseKind;
   db: Database;
@@ -30,6 +38,16 @@ export interface DatabaseHandle {
    * together with BEGIN. PGlite has one connection, so it uses drizzle's transaction instead.
    */
   beginTenant?(organizationId: string, prelude?: Prelude): Promise<OpenTenantTx>;
+  /**
+   * Emits each NOTIFY payload sent on a channel of NOTICE_CHANNELS, by any process, with the
+   * channel as the event. Every pool connection listens, so a change committed through this
+   * handle is emitted before its COMMIT answers (PostgreSQL delivers a session's own
+   * notifications ahead of the answer; PGlite with the statement's). Another process's change
+   * arrives while this process holds a connection: `listening` says whether one does.
+   */
+  notices: EventEmitter;
+  /** False while no connection listens (a notification sent now would be missed). */
+  listening(): boolean;
   close(): Promise<void>;
 }
 
@@ -45,8 +63,20 @@ export interface OpenOptions {
 
 export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    const notices = new EventEmitter();
+    const listeners = new Set<pg.ClientBase>();
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolSize ?? 10,
+      // Every connection listens before its first use (the pool waits for it).
+      onConnect: async (client: pg.ClientBase) => {
+        client.on('notification', (m) => notices.emit(m.channel, m.payload ?? ''));
+        await client.query(NOTICE_CHANNELS.map((c) => `listen ${c}`).join('; '));
+        listeners.add(client);
+      },
+    });
     pool.on('error', () => undefined); // idle client errors surface on the next query instead
+    pool.on('remove', (client) => listeners.delete(client));
     guardPool(pool);
     const db = drizzlePg(pool, { schema });
     return {
@@ -61,6 +91,8 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
         return r.rows;
       },
       beginTenant: (organizationId, prelude) => beginTenantPg(pool, db, organizationId, prelude),
+      notices,
+      listening: () => listeners.size > 0,
       close: () => pool.end(),
     };
   }
@@ -72,6 +104,8 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
   const client = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: opts.loadDataDir });
   guardPglite(client);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const notices = new EventEmitter();
+  for (const channel of NOTICE_CHANNELS) await client.listen(channel, (p) => notices.emit(channel, p));
   return {
     kind: 'pglite',
     db,
@@ -83,6 +117,8 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
       const r = await client.query(text, params);
       return r.rows as never[];
     },
+    notices,
+    listening: () => true,
     close: () => client.close(),
   };
 }

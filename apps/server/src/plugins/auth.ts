@@ -8,13 +8,16 @@ import type { OpenTenantTx } from '../db/fast/tenant-pg.ts';
 import { withTenant } from '../db/tenant.ts';
 import { AppError, forbidden, unauthenticated } from '../lib/errors.ts';
 import {
+  CONTEXT_SQL,
   type ContextHeaders,
   type ContextRow,
-  contextFromRow,
+  checkedContext,
   contextKey,
   contextPrelude,
-  resolveContext,
+  contextValues,
+  deriveContext,
 } from './context.ts';
+import { ContextCache } from './context-cache.ts';
 import type { App, AuthKind, RequestContext, ResourcePermission, RoutePermission } from './types.ts';
 
 function bearer(request: FastifyRequest): string | null {
@@ -92,6 +95,13 @@ export const authPlugin = fp(async (app: App) => {
   /** Requests whose client went away: a transaction opened for one after that is ended at once. */
   const aborted = new WeakSet<FastifyRequest>();
   const holdings = new WeakMap<FastifyRequest, Holding>();
+  // Request contexts kept in memory, dropped when the database announces a change to their rows.
+  const contexts = new ContextCache(database);
+  const changed = (organizationId: string) => contexts.forget(organizationId || null);
+  database.notices.on('tenant_context', changed);
+  app.addHook('onClose', async () => {
+    database.notices.off('tenant_context', changed);
+  });
 
   if (config.env === 'test') {
     app.addHook('onRequest', (request, _reply, done) => {
@@ -163,16 +173,29 @@ export const authPlugin = fp(async (app: App) => {
       assigner: header(request, 'assigner'),
       isEmployee: header(request, 'isemployee'),
     };
-    if (!database.beginTenant) {
-      const ctx = await resolveContext(database, userId, headers);
-      // As if PostgreSQL's transaction were open now, so that the same misuse fails here too.
+    const key = await contextKey(database, userId, headers, contexts);
+    const kept = contexts.context(key.organizationId, userId, key.assigner);
+    // Kept, or read outside a transaction (PGlite): the handler's req.tenant() opens one, as if
+    // it were open now, so that the same misuse of config.systemReads fails here too.
+    const opensLater = (ctx: RequestContext) => {
       if (!request.routeOptions.config.systemReads) holdContext(request, true);
       return ctx;
+    };
+    if (kept) return opensLater(checkedContext(kept.row, kept.context, headers));
+    const ticket = contexts.ticket();
+    const keep = (row: ContextRow | undefined): RequestContext => {
+      if (!row) throw forbidden('You are not a member of this organisation');
+      const context = deriveContext(row, userId);
+      contexts.keepContext(ticket, userId, key.assigner, { row, context });
+      return checkedContext(row, context, headers);
+    };
+    if (!database.beginTenant) {
+      const rows = await database.prepared<ContextRow>('ctx_lookup', CONTEXT_SQL, contextValues(key));
+      return opensLater(keep(rows[0]));
     }
-    const key = await contextKey(database, userId, headers);
     const open = await database.beginTenant(key.organizationId, contextPrelude(key));
     try {
-      const ctx = contextFromRow(open.preludeRows[0] as ContextRow | undefined, userId, headers);
+      const ctx = keep(open.preludeRows[0] as ContextRow | undefined);
       if (request.routeOptions.config.systemReads) await open.finish(true);
       else if (aborted.has(request)) {
         // The client left while the transaction was opening: onRequestAbort found nothing to

@@ -8,6 +8,7 @@ import {
 import type { DatabaseHandle } from '../db/client.ts';
 import type { Prelude } from '../db/fast/tenant-pg.ts';
 import { AppError, forbidden } from '../lib/errors.ts';
+import type { ContextCache } from './context-cache.ts';
 import type { OrganizationRow, RequestContext } from './types.ts';
 
 export interface ContextRow {
@@ -36,7 +37,7 @@ export interface ContextRow {
  * filtered to the one organisation, so it runs equally as the system role or under row-level
  * security inside the request's tenant transaction. $1 organisation, $2 user, $3 assigner.
  */
-const CONTEXT_SQL = `
+export const CONTEXT_SQL = `
 select m.user_type, o.id as org_id, o.name as org_name, o.theme_color, o.logo_link, o.time_zone,
        o.plan, o.permissions, o.is_view_user_data,
        ra.id as role_id, ra.contact_id, ra.assigner_id,
@@ -78,15 +79,21 @@ export async function contextKey(
   database: DatabaseHandle,
   userId: string,
   headers: ContextHeaders,
+  cache?: ContextCache,
 ): Promise<ContextKey> {
   if (!UUID_RE.test(userId)) throw new AppError('UNAUTHENTICATED', 'Invalid token');
   let orgId = headers.organization;
   if (blank(orgId)) {
-    const first = await database.prepared<{ organization_id: string }>('ctx_first_org', FIRST_ORG_SQL, [
-      userId,
-    ]);
-    orgId = first[0]?.organization_id;
-    if (!orgId) throw forbidden('You do not belong to any organisation');
+    orgId = cache?.firstOrganization(userId);
+    if (!orgId) {
+      const ticket = cache?.ticket();
+      const first = await database.prepared<{ organization_id: string }>('ctx_first_org', FIRST_ORG_SQL, [
+        userId,
+      ]);
+      orgId = first[0]?.organization_id;
+      if (!orgId) throw forbidden('You do not belong to any organisation');
+      if (ticket) cache!.keepFirstOrganization(ticket, userId, orgId);
+    }
   }
   if (!UUID_RE.test(orgId!)) {
     throw new AppError('BAD_REQUEST', 'The organization header must be an organisation id');
@@ -98,14 +105,12 @@ export async function contextKey(
   return { userId, organizationId: orgId!, assigner };
 }
 
+/** The context read's parameters. */
+export const contextValues = (key: ContextKey) => [key.organizationId, key.userId, key.assigner];
+
 /** The context read as a prepared statement, to travel with BEGIN. */
 export function contextPrelude(key: ContextKey): Prelude {
-  return {
-    name: 'ctx_lookup',
-    text: CONTEXT_SQL,
-    values: [key.organizationId, key.userId, key.assigner],
-    generic: true,
-  };
+  return { name: 'ctx_lookup', text: CONTEXT_SQL, values: contextValues(key), generic: true };
 }
 
 /** Turns the context row into the request context, checking the headers against it. */
@@ -115,18 +120,18 @@ export function contextFromRow(
   headers: ContextHeaders,
 ): RequestContext {
   if (!row) throw forbidden('You are not a member of this organisation');
-  // An explicit assigner header must name the assigner of one of the user's roles.
-  if (headers.assigner !== undefined && row.role_id && !row.assigner_match) {
-    throw forbidden('The assigner does not match your role in this organisation');
-  }
+  return checkedContext(row, deriveContext(row, userId), headers);
+}
+
+/**
+ * The request context a context row gives, whatever the headers say: kept in memory per
+ * process (ContextCache) and checked against each request's headers by checkedContext.
+ */
+export function deriveContext(row: ContextRow, userId: string): RequestContext {
   const userType = deriveUserType({
     contactType: row.ct_id ? { name: row.ct_name, type: row.ct_type } : null,
     organizationUserType: row.user_type,
   });
-  const isEmployee = userType === 'employee';
-  if (!blank(headers.isEmployee) && (headers.isEmployee === 'true') !== isEmployee) {
-    throw forbidden('The isemployee header does not match your role');
-  }
   const organization: OrganizationRow = {
     id: row.org_id,
     name: row.org_name,
@@ -152,11 +157,28 @@ export function contextFromRow(
       assignerId: row.assigner_id,
     },
     userType,
-    isEmployee,
+    isEmployee: userType === 'employee',
     rules,
     ability: buildAbility(rules),
     dataFlow: dataFlowFor(userType, row.is_view_user_data),
   };
+}
+
+/** The context for this request: the headers checked against it, never trusted. */
+export function checkedContext(
+  row: ContextRow,
+  context: RequestContext,
+  headers: ContextHeaders,
+): RequestContext {
+  // An explicit assigner header must name the assigner of one of the user's roles.
+  if (headers.assigner !== undefined && row.role_id && !row.assigner_match) {
+    throw forbidden('The assigner does not match your role in this organisation');
+  }
+  if (!blank(headers.isEmployee) && (headers.isEmployee === 'true') !== context.isEmployee) {
+    throw forbidden('The isemployee header does not match your role');
+  }
+  // A copy: the kept context is shared by every request of the same user and role.
+  return { ...context };
 }
 
 /** The context read outside any tenant transaction (sign-in, PGlite). */
@@ -166,10 +188,6 @@ export async function resolveContext(
   headers: ContextHeaders,
 ): Promise<RequestContext> {
   const key = await contextKey(database, userId, headers);
-  const rows = await database.prepared<ContextRow>('ctx_lookup', CONTEXT_SQL, [
-    key.organizationId,
-    key.userId,
-    key.assigner,
-  ]);
+  const rows = await database.prepared<ContextRow>('ctx_lookup', CONTEXT_SQL, contextValues(key));
   return contextFromRow(rows[0], userId, headers);
 }
