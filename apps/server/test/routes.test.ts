@@ -19,6 +19,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/public/booking-group/:slug',
   'POST /api/public/booking-group/:slug/book',
   'POST /api/payment/webhook',
+  'GET /api/files/download',
 ]);
 
 const KNOWN_RESOURCES = new Set<string>([BASE_RESOURCE, ...RESOURCES]);
