@@ -109,7 +109,11 @@ describe(`generated bad input on every route (${DB_KIND})`, () => {
       );
       ids.push(...rows.map((r) => r.id));
     }
-    ops = operationsOf(t.app.swagger() as unknown as Doc);
+    // Deleting one's own account is a fair outcome of a generated call (the generator knows the
+    // password), and nobody can sign in as the deleted admin again: that route goes last.
+    const all = operationsOf(t.app.swagger() as unknown as Doc);
+    const endsAccount = (op: Operation) => op.method === 'DELETE' && op.path === '/api/user/delete';
+    ops = [...all.filter((op) => !endsAccount(op)), ...all.filter(endsAccount)];
     console.info(`fuzz-routes setup: ${Date.now() - setupStarted} ms, ${ids.length} known ids`);
     publicOps = new Set(
       t.app.routeList
