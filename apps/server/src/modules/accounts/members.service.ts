@@ -4,7 +4,8 @@ import type { Tx } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { rows } from '../../lib/sql.ts';
 import type { RequestContext } from '../../plugins/types.ts';
-import { recordAudit } from '../organizations/index.ts';
+import { removeMemberRoles } from '../contacts/index.ts';
+import { deleteMembership, recordAudit } from '../organizations/index.ts';
 
 // Who can sign in to an organisation, and taking that away. A member is a membership row; what
 // they may do comes from their role (a role assignment linked to their contact). Removing a
@@ -84,10 +85,8 @@ export async function removeMember(tx: Tx, ctx: RequestContext, userId: string):
       `${target.fullName} is the last admin of this organisation: make someone else an admin first`,
     );
   }
-  await tx.execute(
-    sql`delete from role_assignments where organization_id = ${orgId} and user_id = ${userId}`,
-  );
-  await tx.execute(sql`delete from memberships where organization_id = ${orgId} and user_id = ${userId}`);
+  await removeMemberRoles(tx, orgId, userId);
+  await deleteMembership(tx, orgId, userId);
   await recordAudit(tx, {
     organizationId: orgId,
     actorUserId: ctx.userId,

@@ -32,7 +32,13 @@ export {
   ofDuplicates,
   registerContactHooks,
 } from './hooks.ts';
-export { addMemberContact, findOrCreateLead, type MemberContact, type Visitor } from './members.service.ts';
+export {
+  addMemberContact,
+  findOrCreateLead,
+  type MemberContact,
+  removeMemberRoles,
+  type Visitor,
+} from './members.service.ts';
 export { membershipStatusSql, planAndStatusUpdate } from './plan-status.ts';
 export {
   type ActivityInput,

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { newId } from '../../lib/ids.ts';
 import { rows } from '../../lib/sql.ts';
@@ -107,4 +107,11 @@ export async function findOrCreateLead(
     leadSourceId: options.leadSource ? await leadSourceNamed(tx, orgId, options.leadSource) : null,
   });
   return id;
+}
+
+/** Takes every role a user holds in the organisation away (removing them as a member). */
+export async function removeMemberRoles(tx: Tx, organizationId: string, userId: string): Promise<void> {
+  await tx
+    .delete(roleAssignments)
+    .where(and(eq(roleAssignments.organizationId, organizationId), eq(roleAssignments.userId, userId)));
 }

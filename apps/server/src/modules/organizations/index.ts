@@ -6,6 +6,7 @@ import { organizationsRoutes } from './organizations.routes.ts';
 export { type AuditEntry, recordAudit, recordAuditForMember } from './audit.ts';
 export {
   checkInRulesOf,
+  deleteMembership,
   insertMembership,
   insertOrganization,
   type NewOrganization,

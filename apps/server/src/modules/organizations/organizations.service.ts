@@ -4,6 +4,7 @@ import type {
   OrganizationSettingsAnswer,
   SessionAnswer,
 } from '@opsuite/shared';
+import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { bindTenant } from '../../db/tenant.ts';
 import { newId } from '../../lib/ids.ts';
@@ -55,6 +56,13 @@ export async function insertMembership(
   await tx
     .insert(memberships)
     .values({ organizationId: m.organizationId, userId: m.userId, userType: m.userType });
+}
+
+/** Ends a user's membership of the organisation (their roles are the contacts module's). */
+export async function deleteMembership(tx: Tx, organizationId: string, userId: string): Promise<void> {
+  await tx
+    .delete(memberships)
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
 }
 
 /** The organisation as the session and the settings page show it. */

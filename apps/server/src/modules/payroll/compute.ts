@@ -12,6 +12,7 @@ import {
   type WorkSession,
   zonedDayStart,
 } from '@opsuite/shared';
+import { plural } from '@opsuite/shared/rules/plural';
 import { and, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { bookingSlots, bookingTypes, classSchedules } from '../booking/booking.tables.ts';
@@ -195,13 +196,13 @@ export async function computeLines(
       });
       gross = pay.grossCents;
       source = 'work_history';
-      note = `${base.sessions} confirmed work session(s)`;
+      note = `${plural(base.sessions, 'confirmed work session')}`;
     } else if (s.wageType === 'per_class') {
       const n = classes.get(s.contactId) ?? 0;
       gross = perClassPayCents(s.rateCents, n);
       Object.assign(base, { classes: n, regularCents: gross });
       source = 'classes';
-      note = `${n} class(es) taught`;
+      note = `${plural(n, 'class', 'classes')} taught`;
     } else {
       gross = salaryPayCents(s.rateCents, cycle);
       base.regularCents = gross;

@@ -231,7 +231,7 @@ describe(`payroll (${DB_KIND})`, () => {
       source: 'classes',
       classes: 2,
       grossCents: 6666,
-      note: '2 class(es) taught',
+      note: '2 classes taught',
     });
   });
 });

@@ -26,7 +26,7 @@ const line = {
   cardTipsCents: 0,
   deductionsCents: 0,
   netCents: 95_000,
-  note: '5 confirmed work session(s)',
+  note: '5 confirmed work sessions',
 };
 let pending: PayrollPendingAnswer;
 

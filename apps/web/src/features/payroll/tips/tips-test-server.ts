@@ -102,7 +102,7 @@ export function pendingWithTips(): PayrollPendingAnswer {
     cardTipsCents: 6_667,
     deductionsCents: 0,
     netCents: 18_667,
-    note: '1 confirmed work session(s)',
+    note: '1 confirmed work session',
   };
   return {
     payCycle: 'weekly',
