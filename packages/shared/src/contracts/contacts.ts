@@ -222,6 +222,8 @@ export const filteredTotalAnswer = z.object({ total: z.number(), capped: z.boole
 
 export const contactSearchQuery = z.object({
   q: queryField(z.string().trim().max(100)),
+  /** Only the people who work for the business (employees, admins, the owner). */
+  staff: queryField(z.enum(['true', 'false']).transform((v) => v === 'true')),
   page: pageNumber(0, 0),
   pageSize: pageSizeNumber(10, CONTACT_SEARCH_PAGE_SIZE_MAX),
 });

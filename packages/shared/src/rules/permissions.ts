@@ -123,8 +123,10 @@ export function isOwnerType(userType: string): boolean {
 }
 
 /** Who works for the business: the owner types and employees (the staff home, instructors). */
+export const STAFF_TYPES: readonly string[] = [...OWNER_TYPES, 'employee'];
+
 export function isStaffType(userType: string): boolean {
-  return isOwnerType(userType) || userType === 'employee';
+  return STAFF_TYPES.includes(userType);
 }
 
 /**

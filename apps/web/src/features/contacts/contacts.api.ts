@@ -78,8 +78,12 @@ export function searchContacts(
   page: number,
   pageSize: number,
   signal?: AbortSignal,
+  staff = false,
 ): Promise<PickerPage> {
-  return api.get<PickerPage>(path, { query: { q, page, pageSize }, signal });
+  return api.get<PickerPage>(path, {
+    query: { q, page, pageSize, ...(staff ? { staff: 'true' } : {}) },
+    signal,
+  });
 }
 
 /** Reloads every contacts list, total and picker search of the organisation. */

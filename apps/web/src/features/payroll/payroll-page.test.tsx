@@ -29,6 +29,9 @@ const line = {
   note: '5 confirmed work sessions',
 };
 let pending: PayrollPendingAnswer;
+const staffSearches = () =>
+  fetchMock.mock.calls.filter(([url]) => url.includes('/contact/search-name') && url.includes('staff=true'))
+    .length;
 
 function serve(answer: ReturnType<typeof makeLoginAnswer>) {
   fetchMock.mockImplementation(async (url, init) => {
@@ -107,6 +110,19 @@ describe('payroll page', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('option', { name: /Dana Diaz/ }, { timeout: 5000 }));
     expect(await screen.findByText(PAYROLL_TEXT.noWageType)).toBeInTheDocument();
     expect(within(dialog).queryByLabelText('Dana Diaz')).not.toBeInTheDocument();
+    expect(staffSearches()).toBeGreaterThan(0);
+  });
+
+  it('offers only the people who work here when setting a salary', async () => {
+    signIn();
+    renderApp('/payroll');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Salaries' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: /Set the salary of/ }));
+    expect(await screen.findByRole('option', { name: /Dana Diaz/ }, { timeout: 5000 })).toBeInTheDocument();
+    expect(staffSearches()).toBeGreaterThan(0);
+    const searches = fetchMock.mock.calls.filter(([url]) => url.includes('/contact/search-name'));
+    expect(searches.every(([url]) => url.includes('staff=true'))).toBe(true);
   });
 
   it('is closed to a role that cannot read payroll', async () => {

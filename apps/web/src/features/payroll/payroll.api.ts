@@ -153,7 +153,7 @@ export async function pickerWithWages(q: string, page: number, signal?: AbortSig
   const [found, salaries] = await Promise.all([
     api.get<{ list: PickerContact[]; pagination: { page: number; pageSize: number; hasMore: boolean } }>(
       '/contact/search-name',
-      { query: { q, page, pageSize: 10 }, signal },
+      { query: { q, page, pageSize: 10, staff: 'true' }, signal },
     ),
     api.get<{ list: SalaryAnswer[] }>('/employee-salary', { signal }),
   ]);

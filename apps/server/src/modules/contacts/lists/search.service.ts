@@ -3,6 +3,7 @@ import {
   type ContactFilters,
   type ContactListQuery,
   phoneDigits,
+  STAFF_TYPES,
 } from '@opsuite/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
@@ -247,11 +248,16 @@ export async function searchContacts(
   tx: Tx,
   orgId: string,
   kind: SearchKind,
-  q: { q?: string; page: number; pageSize: number },
+  q: { q?: string; staff?: boolean; page: number; pageSize: number },
 ) {
   const conditions = [sql`c.organization_id = ${orgId}`, sql`c.deleted_at is null`];
   const match = q.q ? searchCondition(q.q, kind) : null;
   if (match) conditions.push(match);
+  if (q.staff) {
+    conditions.push(sql`exists (select 1 from contact_types ct
+      where ct.organization_id = c.organization_id and ct.id = c.contact_type_id
+        and ct.type in ${[...STAFF_TYPES]})`);
+  }
   const order = sql`(lower(c.full_name) collate "C"), c.id`;
   const source = sql`select c.* from contacts c where ${where(conditions)}
     order by ${order} limit ${q.pageSize + 1} offset ${q.page * q.pageSize}`;

@@ -194,6 +194,19 @@ describe(`contacts list, totals and picker searches (${DB_KIND})`, () => {
     expect((await k.intruder.get('/api/contact/search-name', { q: 'Anderson' })).body.list).toEqual([]);
   });
 
+  it('the picker search can list only the people who work here (a salary, a shift)', async () => {
+    const everyone = namesOf((await k.admin.get('/api/contact/search-name', { pageSize: 100 })).body);
+    const staff = namesOf(
+      (await k.admin.get('/api/contact/search-name', { staff: 'true', pageSize: 100 })).body,
+    );
+    // The organisation's admin and employee, not its client, leads or members.
+    expect(staff).toHaveLength(2);
+    expect(everyone).toEqual(expect.arrayContaining(staff));
+    expect(staff).not.toContain('Alice Anderson');
+    expect(staff).not.toContain('Gina By Employee');
+    expect((await k.admin.get('/api/contact/search-name', { staff: 'yes' })).status).toBe(400);
+  });
+
   it('counts come from the kept row; the filtered total counts under the same filters', async () => {
     const totals = await k.admin.call('GET', '/api/contact/get-total');
     expect(totals.body).toEqual({ active: 8, former: 1, pastDue: 1, total: 10 });

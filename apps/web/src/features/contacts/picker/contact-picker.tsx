@@ -41,6 +41,8 @@ interface PickerBaseProps extends PickerRules {
   loadOptions?: (q: string, page: number, signal?: AbortSignal) => Promise<PickerPage>;
   /** A distinct key part when `loadOptions` is given, so caches do not mix. */
   optionsKey?: string;
+  /** Only the people who work for the business (employees, admins, the owner). */
+  staffOnly?: boolean;
   /** Load options before anything is typed; by default only admins get the full list (platform §6). */
   loadAllOnOpen?: boolean;
   debounceMs?: number;
@@ -87,10 +89,15 @@ export function ContactPicker(props: ContactPickerProps) {
   const rules: PickerRules = { excludeSmsOptOut, requireWageType };
   const load =
     props.loadOptions ??
-    ((q, page, signal) => searchContacts(PICKER_SEARCH_PATH, q, page, CONTACT_PICKER_PAGE_SIZE, signal));
+    ((q, page, signal) =>
+      searchContacts(PICKER_SEARCH_PATH, q, page, CONTACT_PICKER_PAGE_SIZE, signal, props.staffOnly));
 
   const results = useInfiniteQuery({
-    queryKey: contactKeys.search(orgId, props.optionsKey ?? PICKER_SEARCH_PATH, debounced),
+    queryKey: contactKeys.search(
+      orgId,
+      props.optionsKey ?? `${PICKER_SEARCH_PATH}${props.staffOnly ? '?staff' : ''}`,
+      debounced,
+    ),
     queryFn: ({ pageParam, signal }) => load(debounced, pageParam, signal),
     initialPageParam: 0,
     getNextPageParam: (last) => (last.pagination.hasMore ? last.pagination.page + 1 : undefined),

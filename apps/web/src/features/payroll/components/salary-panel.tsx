@@ -93,6 +93,7 @@ export function SalaryPanel({ canUpdate, canDelete }: { canUpdate: boolean; canD
           <ContactPicker
             label="Set the salary of"
             placeholder="Search an employee"
+            staffOnly
             value={null}
             onChange={(c) =>
               c &&
