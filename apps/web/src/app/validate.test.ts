@@ -11,7 +11,7 @@ describe('form validation messages', () => {
       processingFeeTitle: 'Card fee',
     });
     expect(checked.ok).toBe(false);
-    expect(checked.errors.retryDays).toBe('Retry days (item 2) must be a number');
+    expect(checked.errors.retryDays).toBe('Retry days must be numbers of days, for example 1, 3, 7');
     expect(Object.values(checked.errors).join(' ')).not.toMatch(/Invalid input|expected|received/);
   });
 });

@@ -9,7 +9,9 @@ const messages = (schema: z.ZodType, value: unknown) =>
 describe('form messages a person understands', () => {
   it('a retry list with a word in it names the field and asks for a number', () => {
     const retry = z.object({ retryDays: billingSettingsBody.shape.retryDays });
-    expect(messages(retry, { retryDays: [1, Number.NaN] })).toEqual(['Retry days (item 2) must be a number']);
+    expect(messages(retry, { retryDays: [1, Number.NaN] })).toEqual([
+      'Retry days must be numbers of days, for example 1, 3, 7',
+    ]);
   });
 
   it('rewrites zod’s own messages into sentences naming the field', () => {
