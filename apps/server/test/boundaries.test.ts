@@ -61,6 +61,11 @@ describe('module boundaries', () => {
     expect(report.cycles.map((c) => c.join(' -> '))).toEqual([]);
   });
 
+  it('the contacts feature imports no other feature: others fill its slots (tabs) instead', () => {
+    const report = checkTree(path.join(repo, 'apps/web/src'), WEB_RULES);
+    expect([...(report.edges.get('contacts') ?? [])]).toEqual([]);
+  });
+
   it("no module writes another module's tables, in SQL or through Drizzle", () => {
     const writes = foreignTableWrites(path.join(repo, 'apps/server/src/modules'));
     expect(writes.map((w) => `${w.file} writes ${w.table} (owned by ${w.owner})`)).toEqual([]);

@@ -4,6 +4,7 @@ import type { RouteObject } from 'react-router';
 import { LoadingSpinner } from '../components/loading-spinner';
 import type { MenuEntry } from './menu';
 import { AdminLanding, RequireAbility } from './route-guards';
+import type { Slots } from './slots';
 
 // How a feature plugs into the app shell: it declares a Feature (its routes and sidebar entries)
 // in <name>.feature.ts, its index.ts re-exports it, and app/router.tsx lists the features; a new
@@ -30,6 +31,8 @@ export interface Feature {
     open?: RouteObject[];
   };
   menu?: FeatureMenuEntry[];
+  /** What the feature shows on other features' screens (app/slots.tsx). */
+  slots?: Partial<Slots>;
 }
 
 /** Route pages load on demand so the first paint only carries the shell. */

@@ -12,6 +12,7 @@ import { setUnauthorizedHandler } from './api-client';
 import { type Feature, Lazy, lazyPage, menuOf } from './feature';
 import { MenuContext } from './menu';
 import { PublicOnly, RequireAuth } from './route-guards';
+import { SlotsContext, slotsOf } from './slots';
 import { toast } from './toast';
 
 /** The features of the app: each brings its routes and sidebar entries (app/feature.tsx). */
@@ -29,6 +30,8 @@ const FEATURES: readonly Feature[] = [
 
 /** The sidebar, and the cards on the admin home. */
 export const MENU = menuOf(FEATURES);
+/** The tabs and other places features fill on each other's screens. */
+export const SLOTS = slotsOf(FEATURES);
 
 const AppLayout = lazyPage(() => import('./layout/app-layout'), 'AppLayout');
 const NotFoundPage = lazyPage(() => import('./not-found-page'), 'NotFoundPage');
@@ -43,7 +46,9 @@ export const routes: RouteObject[] = [
       {
         element: (
           <MenuContext value={MENU}>
-            <Lazy page={AppLayout} fullScreen />
+            <SlotsContext value={SLOTS}>
+              <Lazy page={AppLayout} fullScreen />
+            </SlotsContext>
           </MenuContext>
         ),
         children: routesOf('signedIn'),

@@ -1,4 +1,4 @@
-import type { ContractInterval, ContractStatus, InvoiceStatus, PaymentStatus } from '@opsuite/shared';
+import type { ContractInterval, ContractStatus, InvoiceStatus } from '@opsuite/shared';
 
 // How contracts and invoices read on screen: money, intervals and the status colours
 // (platform §3 payment status colours: due, paid, forfeit, refund, past due).
@@ -45,22 +45,6 @@ export const INVOICE_STATUS: Record<InvoiceStatus, { label: string; color: strin
   refund: { label: 'Refund', color: 'orange' },
 };
 export const INVOICE_STATUS_ORDER: InvoiceStatus[] = ['due', 'past_due', 'paid', 'forfeit', 'refund'];
-
-/**
- * The contact's payment status, worded as the contacts filter offers it (platform §3: none, past due,
- * and "freezed" shown as Frozen). The list, the overview and the billing views all read this map.
- */
-export const PAYMENT_STATUS: Record<PaymentStatus, { label: string; color: string }> = {
-  none: { label: 'None', color: 'gray' },
-  past_due: { label: 'Past due', color: 'red' },
-  frozen: { label: 'Frozen', color: 'cyan' },
-};
-/** The statuses in the order the filter lists them. */
-export const PAYMENT_STATUS_ORDER: PaymentStatus[] = ['none', 'past_due', 'frozen'];
-
-/** What every view shows for a contact without a plan. */
-export const NO_PLAN = 'No plan';
-export const planText = (plan: string | null | undefined) => plan?.trim() || NO_PLAN;
 
 export const PAYMENT_METHODS = [
   { value: 'cash', label: 'Cash' },

@@ -1,8 +1,12 @@
 import { IconReportMoney } from '@tabler/icons-react';
 import { type Feature, pageRoute } from '../../app/feature';
+import { lazySlot } from '../../app/slots';
 
-// Billing's pages and sidebar entries, as the app shell (app/router.tsx) lists them. A contact's
-// contracts, invoices and cards are tabs of the contact page (contacts), built here.
+// Billing's pages and sidebar entries, as the app shell (app/router.tsx) lists them, and a
+// contact's contracts, payment cards and invoices as tabs of the contact page (a slot).
+
+const tab = (name: 'ContactContracts' | 'ContactInvoices' | 'ContactPaymentCards') =>
+  lazySlot(() => import('./contact-tabs'), name);
 
 export const billingFeature: Feature = {
   name: 'billing',
@@ -12,6 +16,25 @@ export const billingFeature: Feature = {
         resource: 'billing',
         adminOnly: true,
       }),
+    ],
+  },
+  slots: {
+    contactTabs: [
+      {
+        value: 'contracts',
+        label: 'Contracts',
+        order: 90,
+        resource: 'billing',
+        view: tab('ContactContracts'),
+      },
+      {
+        value: 'payment-cards',
+        label: 'Payment cards',
+        order: 100,
+        resource: 'billing',
+        view: tab('ContactPaymentCards'),
+      },
+      { value: 'invoices', label: 'Invoices', order: 120, resource: 'billing', view: tab('ContactInvoices') },
     ],
   },
   menu: [

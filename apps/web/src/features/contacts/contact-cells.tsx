@@ -4,9 +4,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDateInZone, formatDay, useOrganizationTimeZone } from '../../app/zone-time';
 import { UserAvatar } from '../../components/avatar';
-import { PaymentBadge, planText } from '../billing';
 import type { ListColumn } from './column-settings';
 import type { Contact } from './contacts.types';
+import { PaymentBadge, planText } from './payment-status';
 
 /**
  * An instant (created, last attended) as 'Nov 23, 2026' on the organisation's calendar, or

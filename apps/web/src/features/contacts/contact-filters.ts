@@ -1,5 +1,5 @@
 import { CONTACTS_PAGINATION } from '@opsuite/shared/rules/pagination';
-import { PAYMENT_STATUS, PAYMENT_STATUS_ORDER } from '../billing';
+import { PAYMENT_STATUS, PAYMENT_STATUS_ORDER } from './payment-status';
 
 // The contacts filter state (platform §3) and how it becomes the query of contact/get.
 

@@ -4,4 +4,5 @@
 
 export { contactsFeature } from './contacts.feature';
 export type { PickerContact } from './contacts.types';
+export { NO_PLAN, PAYMENT_STATUS, PAYMENT_STATUS_ORDER, PaymentBadge, planText } from './payment-status';
 export { ContactPicker } from './picker/contact-picker';

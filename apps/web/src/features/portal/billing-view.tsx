@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Card, Group, Paper, Stack, Text, ThemeIcon, Title
 import type { PortalMe } from '@opsuite/shared';
 import { IconCircleCheck, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { PAYMENT_STATUS, planText } from '../billing';
+import { PAYMENT_STATUS, planText } from '../contacts';
 import { AddCardDialog } from './components/add-card-dialog';
 import { PayDialog } from './components/pay-dialog';
 import { SavedCard } from './components/saved-card';

@@ -2,7 +2,7 @@ import { Alert, Button, CloseButton, Group, Modal, Paper, Stack, Text, Title } f
 import type { PortalMe } from '@opsuite/shared';
 import { IconMaximize, IconSun } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { planText } from '../billing';
+import { planText } from '../contacts';
 import { CodeImage } from './components/code-image';
 import classes from './portal.module.css';
 

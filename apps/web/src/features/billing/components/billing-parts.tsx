@@ -1,7 +1,6 @@
 import { Group, Pagination, Paper, Text, TextInput } from '@mantine/core';
+import { PaymentBadge, planText } from '../../contacts';
 import type { BillingState } from '../billing.api';
-import { planText } from '../billing-format';
-import { PaymentBadge } from './payment-badge';
 
 /** The contact's plan and payment status, as the contacts list filters them. */
 export function BillingSummary({ billing }: { billing: BillingState | undefined }) {

@@ -3,11 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeSession } from '../../../app/auth-store';
 import { formatDateInZone, formatInstant } from '../../../app/zone-time';
 import { jsonResponse, makeLoginAnswer, renderWithProviders } from '../../../test-utils';
-import { BillingSummary, NO_PLAN, PAYMENT_STATUS, planText } from '../../billing';
 import { cellContent } from '../contact-cells';
 import { PAYMENT_STATUS_OPTIONS } from '../contact-filters';
 import { countNoun, rankPositionText } from '../contact-text';
 import { contactAnswer, contactsApi, id, signInWithContacts } from '../contacts.test-kit';
+import { NO_PLAN, PAYMENT_STATUS, PaymentBadge, planText } from '../payment-status';
 import { activityKindLabel } from './activity-kinds';
 import { ActivityTab } from './activity-tab';
 import { ContactOverview } from './contact-overview';
@@ -33,7 +33,7 @@ describe('payment status and plan', () => {
     expect(planText('Gold Monthly')).toBe('Gold Monthly');
   });
 
-  it('reads the same on the overview, the list cell and the billing views', () => {
+  it('reads the same on the overview, the list cell and the badge billing shows', () => {
     storeSession(signInWithContacts());
     vi.stubGlobal('fetch', contactsApi([]));
     const contact = contactAnswer(1, { plan: null, paymentStatus: 'none' });
@@ -45,8 +45,7 @@ describe('payment status and plan', () => {
     expect(within(overview('Payment status')).getByText('None')).toBeInTheDocument();
     unmount();
 
-    renderWithProviders(<BillingSummary billing={{ plan: null, paymentStatus: 'none' }} />);
-    expect(screen.getByText('No plan')).toBeInTheDocument();
+    renderWithProviders(<PaymentBadge status="none" size="md" />);
     expect(screen.getByText('None')).toHaveAttribute('data-payment-status', 'none');
     expect(screen.queryByText(/good standing/i)).toBeNull();
 
@@ -55,8 +54,8 @@ describe('payment status and plan', () => {
     vi.unstubAllGlobals();
   });
 
-  it('shows a frozen contact as Frozen in the billing views', () => {
-    renderWithProviders(<BillingSummary billing={{ plan: 'Gold', paymentStatus: 'frozen' }} />);
+  it('shows a frozen contact as Frozen', () => {
+    renderWithProviders(<PaymentBadge status="frozen" size="md" />);
     expect(screen.getByText('Frozen').closest('[data-payment-status]')).toHaveAttribute(
       'data-payment-status',
       'frozen',

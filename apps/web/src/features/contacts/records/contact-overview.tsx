@@ -1,9 +1,9 @@
 import { Card, Grid, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatDay } from '../../../app/zone-time';
-import { PaymentBadge, planText } from '../../billing';
 import { TagBadges, ZonedDate } from '../contact-cells';
 import type { Contact, ContactField } from '../contacts.types';
+import { PaymentBadge, planText } from '../payment-status';
 import { FamilyCard } from './family-card';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {

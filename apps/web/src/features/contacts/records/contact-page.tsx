@@ -2,12 +2,13 @@ import { Alert, Anchor, Breadcrumbs, Button, Select, Stack, Tabs, Text } from '@
 import { useDisclosure } from '@mantine/hooks';
 import { can } from '@opsuite/shared/rules/permissions';
 import { IconArrowLeft } from '@tabler/icons-react';
+import { Suspense } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../app/api-client';
 import { useSession } from '../../../app/auth-store';
+import { useSlots } from '../../../app/slots';
 import { useIsPhone } from '../../../app/use-is-phone';
 import { LoadingSpinner } from '../../../components/loading-spinner';
-import { ContractsTab, InvoicesTab, PaymentCardsTab } from '../../billing';
 import { useContact } from '../contacts.api';
 import { ContactFormDrawer } from '../form/contact-form-drawer';
 import { useConfirmedDelete } from '../list/bulk-actions';
@@ -19,28 +20,25 @@ import { FilesTab } from './files-tab';
 import { NotesTab } from './notes-tab';
 import { StatisticsTab } from './statistics/statistics-tab';
 
-/** The contact views of core §2, in order; the address keeps the open one (?view=notes). */
+/**
+ * The contact page's own views, with their places among the tabs other features add (billing's
+ * Contracts at 90, Payment cards at 100 and Invoices at 120 keep the product's order: overview,
+ * the statistics views, files, notes, contracts, payment cards, activity, invoices). The address
+ * keeps the open one (?view=notes).
+ */
 export const CONTACT_VIEWS = [
-  { value: 'overview', label: 'Overview' },
-  { value: 'retention', label: 'Retention' },
-  { value: 'birthday', label: 'Birthday' },
-  { value: 'progression', label: 'Progression' },
-  { value: 'qualified-progression', label: 'Qualified progression' },
-  { value: 'qualified-program', label: 'Qualified program' },
-  { value: 'files', label: 'Files' },
-  { value: 'notes', label: 'Notes' },
-  { value: 'contracts', label: 'Contracts' },
-  { value: 'payment-cards', label: 'Payment cards' },
-  { value: 'activity', label: 'Activity' },
-  { value: 'invoices', label: 'Invoices' },
+  { value: 'overview', label: 'Overview', order: 10 },
+  { value: 'retention', label: 'Retention', order: 20 },
+  { value: 'birthday', label: 'Birthday', order: 30 },
+  { value: 'progression', label: 'Progression', order: 40 },
+  { value: 'qualified-progression', label: 'Qualified progression', order: 50 },
+  { value: 'qualified-program', label: 'Qualified program', order: 60 },
+  { value: 'files', label: 'Files', order: 70 },
+  { value: 'notes', label: 'Notes', order: 80 },
+  { value: 'activity', label: 'Activity', order: 110 },
 ] as const;
-type View = (typeof CONTACT_VIEWS)[number]['value'];
-/** The views that show money: only with the billing permission. */
-const MONEY_VIEWS: readonly View[] = ['contracts', 'payment-cards', 'invoices'];
-
-function isView(value: string | null): value is View {
-  return CONTACT_VIEWS.some((view) => view.value === value);
-}
+type OwnView = (typeof CONTACT_VIEWS)[number]['value'];
+const isOwnView = (value: string): value is OwnView => CONTACT_VIEWS.some((v) => v.value === value);
 
 /** /contacts/:id: one contact with its views. */
 export function ContactPage() {
@@ -53,29 +51,19 @@ export function ContactPage() {
   const lookups = useContactLookups();
   const [editOpened, edit] = useDisclosure(false);
   const remove = useConfirmedDelete('contact-page', () => navigate('/contacts', { replace: true }));
+  const ability = session?.userData.ability ?? [];
+  const added = useSlots().contactTabs.filter((tab) => !tab.resource || can(ability, 'read', tab.resource));
+  const views = [...CONTACT_VIEWS, ...added].sort((a, b) => a.order - b.order);
   const requested = params.get('view');
-  const asked: View = isView(requested) ? requested : 'overview';
+  const view = views.find((v) => v.value === requested)?.value ?? 'overview';
   const setView = (next: string | null) => {
-    if (!isView(next)) return;
+    if (!next || !views.some((v) => v.value === next)) return;
     setParams(next === 'overview' ? {} : { view: next }, { replace: true });
   };
 
-  const ability = session?.userData.ability ?? [];
   const canWrite = can(ability, 'write', 'contacts');
   const canUpdate = can(ability, 'update', 'contacts');
   const canDelete = can(ability, 'delete', 'contacts');
-  // Money tabs and actions follow the billing permission (read shows the tabs; write adds
-  // invoices and contracts and charges; update marks paid, freezes, edits cards; delete refunds
-  // and removes).
-  const money = {
-    canWrite: can(ability, 'write', 'billing'),
-    canUpdate: can(ability, 'update', 'billing'),
-    canDelete: can(ability, 'delete', 'billing'),
-  };
-  const views = CONTACT_VIEWS.filter(
-    (v) => can(ability, 'read', 'billing') || !MONEY_VIEWS.includes(v.value),
-  );
-  const view: View = views.some((v) => v.value === asked) ? asked : 'overview';
 
   if (contact.isPending) return <LoadingSpinner />;
   if (contact.isError) {
@@ -98,6 +86,15 @@ export function ContactPage() {
   const customFields = lookups.fields.filter((field) => field.key.startsWith('custom:'));
 
   const panel = (() => {
+    const slot = added.find((tab) => tab.value === view);
+    if (slot) {
+      return (
+        <Suspense fallback={<LoadingSpinner />}>
+          <slot.view contact={data} />
+        </Suspense>
+      );
+    }
+    if (!isOwnView(view)) return null;
     switch (view) {
       case 'overview':
         return <ContactOverview contact={data} customFields={customFields} canEditFamily={canWrite} />;
@@ -107,14 +104,6 @@ export function ContactPage() {
         return <NotesTab contactId={data._id} canWrite={canWrite} />;
       case 'activity':
         return <ActivityTab contactId={data._id} />;
-      case 'payment-cards':
-        return (
-          <PaymentCardsTab contactId={data._id} canUpdate={money.canUpdate} canDelete={money.canDelete} />
-        );
-      case 'contracts':
-        return <ContractsTab contactId={id} {...money} />;
-      case 'invoices':
-        return <InvoicesTab contactId={id} {...money} />;
       default:
         return <StatisticsTab view={view} contact={data} />;
     }

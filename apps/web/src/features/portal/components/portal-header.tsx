@@ -3,7 +3,7 @@ import type { PortalBooking, PortalMe } from '@opsuite/shared';
 import { initials } from '@opsuite/shared/rules/initials';
 import { IconAlertTriangle, IconQrcode } from '@tabler/icons-react';
 import { useSession } from '../../../app/auth-store';
-import { planText } from '../../billing';
+import { planText } from '../../contacts';
 import classes from '../portal.module.css';
 import { clock, dayName, todayOf } from '../portal-format';
 
