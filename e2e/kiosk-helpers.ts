@@ -60,10 +60,18 @@ export async function openKiosk(
  * A tag reader typing the member's code outside any input: the kiosk opens its class dialog
  * (fullscreen once a device code is stored).
  */
+/**
+ * A tag reader types the whole code within a few milliseconds. The keys are sent in one go inside
+ * the page, as a reader would: typed one by one from the test, a busy machine can space them more
+ * than the reader's key gap and the kiosk rightly takes them for a person typing.
+ */
 export async function scanTag(kiosk: Page, code: string) {
-  await kiosk.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await kiosk.keyboard.type(code);
-  await kiosk.keyboard.press('Enter');
+  await kiosk.evaluate((typed) => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    for (const key of [...typed, 'Enter']) {
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+    }
+  }, code);
 }
 
 export const classCard = (kiosk: Page, time: string, title: string): Locator =>
