@@ -14,7 +14,7 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `e2e/.artifacts/screens/${project}-${name}.png`, fullPage: true });
 }
 
-/** Keys platform §4 has sign-out clear: the user, the tokens, the organisation and the rest. */
+/** Keys sign-out clears: the user, the tokens, the organisation and the rest. */
 const SIGN_OUT_KEYS = [
   'accessToken',
   'refreshToken',

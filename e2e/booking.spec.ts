@@ -64,7 +64,7 @@ async function generateDeviceCode(page: Page): Promise<string> {
 async function pair(kiosk: Page, code: string) {
   await kiosk.getByLabel('Device code').fill(code);
   await kiosk.getByRole('button', { name: 'Pair' }).click();
-  // A device code is stored: the kiosk starts with the screensaver (core §2).
+  // A device code is stored: the kiosk starts with the screensaver.
   await expect(kiosk.getByTestId('screensaver')).toContainText('SCAN YOUR TAG TO CHECK-IN');
   await shot(kiosk, 'kiosk-screensaver');
   await wake(kiosk);
@@ -193,7 +193,7 @@ test.describe('the kiosk on a phone', () => {
     await section('Contact').click();
     await expect(section('Contact')).toHaveAttribute('aria-expanded', 'false');
 
-    // Choosing a class closes the classes section and opens the check-in (core §2).
+    // Choosing a class closes the classes section and opens the check-in.
     const evening = classCard(kiosk, '06:00 PM', 'BJJ Fundamentals');
     const before = await attendedCount(evening);
     await evening.click();

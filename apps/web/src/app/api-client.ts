@@ -9,7 +9,7 @@ import {
 import { secondsLeft } from './jwt';
 
 export const API_BASE = '/api';
-/** The token is refreshed when fewer than this many seconds remain (core §7). */
+/** The token is refreshed when fewer than this many seconds remain. */
 export const REFRESH_MARGIN_SECONDS = 60;
 /** The code of the error thrown when a call ended the session (the redirect already told the user). */
 export const SESSION_EXPIRED_CODE = 'SESSION_EXPIRED';
@@ -163,7 +163,7 @@ async function withNetworkError<T>(work: () => Promise<T>): Promise<T> {
 /**
  * Sends one call to the API. Signed-in calls carry the bearer token and the tenant headers,
  * refresh the token first when it is about to expire, and are retried once after a refresh when
- * they still get a 401; a failed refresh or a second 401 ends the session (core §7).
+ * they still get a 401; a failed refresh or a second 401 ends the session.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   return withNetworkError(async () => {
@@ -217,7 +217,7 @@ export const api = {
 };
 
 /** The text a toast shows for any failure. */
-/** What a failure says when nothing better is known (platform §8). */
+/** What a failure says when nothing better is known. */
 export const GENERIC_FAILURE = 'Something went wrong';
 
 export function errorMessage(error: unknown): string {

@@ -78,7 +78,7 @@ export function clearSession(): void {
   emit();
 }
 
-/** Headers every signed-in call carries (core §7). */
+/** Headers every signed-in call carries. */
 export function tenantHeaders(session: Session | null = getSession()): Record<string, string> {
   if (!session) return {};
   return {
@@ -110,5 +110,5 @@ if (typeof window !== 'undefined') {
   });
 }
 
-/** Shown on /login when the user type has no web landing page (core §2). */
+/** Shown on /login when the user type has no web landing page. */
 export const NO_WEB_ACCESS_MESSAGE = 'Your account has no access to the web app yet.';

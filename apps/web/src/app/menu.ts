@@ -5,8 +5,7 @@ import { createContext, useContext } from 'react';
 
 /**
  * One sidebar entry. Each feature brings its entries (app/router.tsx gathers them); an entry shows
- * only when the signed-in role may read its resource (the plan's permissions decide the menu,
- * platform §1 and §6).
+ * only when the signed-in role may read its resource (the plan's permissions decide the menu).
  */
 export interface MenuEntry {
   label: string;

@@ -6,7 +6,7 @@ import { type ReactNode, useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { clearSession, useSession } from './auth-store';
 
-/** Signed-out users go to /login; user types without a web landing are signed out (core §2). */
+/** Signed-out users go to /login; user types without a web landing are signed out. */
 export function RequireAuth() {
   const session = useSession();
   const location = useLocation();
@@ -30,7 +30,7 @@ export function PublicOnly() {
   return <Outlet />;
 }
 
-/** `/` is the admin landing; a client's landing is /access-control (core §2). */
+/** `/` is the admin landing; a client's landing is /access-control. */
 export function AdminLanding({ children }: { children: ReactNode }) {
   const session = useSession();
   const target = session ? landingPath(session.userData.userType) : '/login';

@@ -1,4 +1,4 @@
-/** Local storage keys the web app reads and writes (core §9, platform §4 logout). */
+/** Local storage keys the web app reads and writes. */
 export const STORAGE_KEYS = {
   accessToken: 'accessToken',
   refreshToken: 'refreshToken',

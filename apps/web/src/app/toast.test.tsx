@@ -28,7 +28,7 @@ function expectClosesAfterOneSecond(message: string) {
   expect(screen.queryByText(message)).toBeNull();
 }
 
-describe('toasts (core §2, §9: they close after 1 second)', () => {
+describe('toasts (they close after 1 second)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     mount();

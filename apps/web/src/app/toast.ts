@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { ApiError, errorMessage, GENERIC_FAILURE, SESSION_EXPIRED_CODE } from './api-client';
 
-/** Success, error, warning and info toasts close after 1 second (core §2, §9). */
+/** Success, error, warning and info toasts close after 1 second. */
 export const TOAST_AUTO_CLOSE_MS = 1000;
 
 type Kind = 'success' | 'error' | 'warning' | 'info';

@@ -7,7 +7,7 @@ export interface UserAvatarProps extends Omit<AvatarProps, 'src' | 'alt' | 'chil
   src?: string | null;
 }
 
-/** A person's photo, or the first letters of the first two words of their name (platform §2). */
+/** A person's photo, or the first letters of the first two words of their name. */
 export function UserAvatar({ name, src, color = 'brand', radius = 'xl', ...props }: UserAvatarProps) {
   const label = name?.trim() || 'User';
   return (

@@ -1,6 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 
-/** Public pages built in the form and website editor draw their own loading state (platform §2). */
+/** Public pages built in the form and website editor draw their own loading state. */
 export const SPINNER_SUPPRESSED_PREFIXES = ['form-preview', 'website'] as const;
 
 export function isSpinnerSuppressed(pathname: string): boolean {

@@ -53,7 +53,7 @@ function SearchBox({ search, grow }: { search: ToolbarSearch; grow?: boolean }) 
   );
 }
 
-/** The bar on top of every list page (platform §2 shared UI). */
+/** The bar on top of every list page. */
 export function PageToolbar({
   title,
   search,

@@ -36,14 +36,14 @@ export interface SidebarButton {
   icon?: ReactNode;
 }
 
-/** Access ids are the user's id plus the assigner's id (platform §6). */
+/** Access ids are the user's id plus the assigner's id. */
 export function accessIdsFor(userId: string, assignerId?: string | null): string[] {
   return assignerId && assignerId !== userId ? [userId, assignerId] : [userId];
 }
 
 /**
  * Items owned by someone outside the access ids are locked; edit and delete appear only when the
- * owner is among the access ids and is the current user (platform §6).
+ * owner is among the access ids and is the current user.
  */
 export function itemAccess(ownerId: string | null | undefined, accessIds: readonly string[], userId: string) {
   const accessible = !ownerId || accessIds.includes(ownerId);

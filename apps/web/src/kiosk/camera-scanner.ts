@@ -1,9 +1,9 @@
 import { KIOSK_SCANNER } from '@opsuite/shared/rules/kiosk';
 
-/** Camera states (core §4 Kiosk camera). */
+/** Camera states. */
 export type CameraState = 'idle' | 'requesting' | 'ready' | 'require-user' | 'error';
 
-/** Camera messages (core §8). */
+/** Camera messages. */
 export const CAMERA_TEXT = {
   required: 'Camera access is required. Tap Enable Camera to continue.',
   preparing: 'Preparing camera…',
@@ -95,7 +95,7 @@ export function installPlayAbortGuard(): void {
   });
 }
 
-/** Starts the back camera (10 fps, 280x280 box, the formats of core §9) inside `elementId`. */
+/** Starts the back camera (10 fps, 280x280 box, the formats) inside `elementId`. */
 export async function startScanner(
   elementId: string,
   onCode: (text: string) => void,

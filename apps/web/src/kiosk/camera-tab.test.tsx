@@ -143,7 +143,7 @@ describe('camera scanner tab', () => {
 });
 
 describe('describeCameraFailure', () => {
-  it('maps each failure to its state and message (core §4, §8)', () => {
+  it('maps each failure to its state and message', () => {
     expect(describeCameraFailure(new DOMException('denied', 'NotAllowedError'))).toEqual({
       state: 'require-user',
       message: 'Camera access has been blocked. Please allow camera permissions in Safari settings.',

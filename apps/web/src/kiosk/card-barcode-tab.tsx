@@ -24,7 +24,7 @@ export function CardBarcodeTab({ onSubmit, busy }: CodeTabProps) {
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     const scanned = code.trim();
-    // The same card again before the last check-in with it settled: ignored (core §4 Scanner).
+    // The same card again before the last check-in with it settled: ignored.
     if (scanned && !guard.accept(scanned)) {
       setCode('');
       return;

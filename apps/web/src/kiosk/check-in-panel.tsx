@@ -17,7 +17,7 @@ export interface CheckInPanelProps {
 }
 
 /**
- * The four ways in (core §2): keypad, card barcode, camera barcode and search by name. Panels
+ * The four ways in: keypad, card barcode, camera barcode and search by name. Panels
  * unmount when left, so the camera stops and html5-qrcode is only fetched for the camera tab.
  */
 export function CheckInPanel({ flow, resetKey, onActivity }: CheckInPanelProps) {

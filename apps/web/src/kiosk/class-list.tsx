@@ -25,7 +25,7 @@ function classState(slot: BookingSlot, now: number, timeZone: string): 'now' | '
   return end < now ? 'ended' : 'later';
 }
 
-/** Today's classes as large tappable cards; the chosen one is #22c55e (core §9). */
+/** Today's classes as large tappable cards; the chosen one is #22c55e. */
 export function ClassList({
   slots,
   selectedId,

@@ -17,11 +17,11 @@ export interface ClassSelectDialogProps {
   /** A paired device (a device code is stored) shows the dialog fullscreen with Close. */
   fullScreen: boolean;
   onClose: () => void;
-  /** Resolves false when the check-in failed: the button is simply enabled again (core §8). */
+  /** Resolves false when the check-in failed: the button is simply enabled again. */
   onConfirm: (slotId: string) => Promise<boolean>;
 }
 
-/** Select Class to Check-In (core §2): the member picks today's class and confirms. */
+/** Select Class to Check-In: the member picks today's class and confirms. */
 export function ClassSelectDialog(props: ClassSelectDialogProps) {
   const { contact, slots, initialSlotId, timeZone, now, fullScreen, onClose, onConfirm } = props;
   const [chosen, setChosen] = useState<string | null>(initialSlotId);

@@ -10,7 +10,7 @@ export interface ConfirmContactDialogProps {
   onAnswer: (yes: boolean) => void;
 }
 
-/** 'Is this you?' (or 'Is this You?' from the search tab) with No and Yes (core §5). */
+/** 'Is this you?' (or 'Is this You?' from the search tab) with No and Yes. */
 export function ConfirmContactDialog({ request, onAnswer }: ConfirmContactDialogProps) {
   const name = kioskDisplayName(request?.contact);
   const slot = request?.slot;

@@ -12,7 +12,7 @@ const renderPanel = (contact: Parameters<typeof ContactPanel>[0]['contact']) =>
   );
 
 describe('ContactPanel', () => {
-  it('shows the name with the fallbacks of core §3 and the rank by title and badge image', () => {
+  it('shows the name with the fallbacks and the rank by title and badge image', () => {
     renderPanel(
       makeContact({
         name: '',

@@ -7,7 +7,7 @@ import { UserAvatar } from '../components/avatar';
 import { KIOSK_TEXT } from './kiosk-toast';
 import classes from './overlays.module.css';
 
-/** The member's avatar, full name, email and phone, or No Contact Selected (core §2). */
+/** The member's avatar, full name, email and phone, or No Contact Selected. */
 export function ContactPanel({ contact }: { contact: KioskContact | null }) {
   if (!contact) {
     return (
@@ -19,9 +19,9 @@ export function ContactPanel({ contact }: { contact: KioskContact | null }) {
       </div>
     );
   }
-  // React escapes every text node and attribute: names are never injected as HTML (core §5).
+  // React escapes every text node and attribute: names are never injected as HTML.
   const name = kioskDisplayName(contact);
-  // The spec's fallbacks (core §3): rank name, title or label; badge image or image.
+  // The spec's fallbacks: rank name, title or label; badge image or image.
   const rank = kioskRankOf(contact);
   const phone = formatPhoneDisplay(contact.phone);
   return (

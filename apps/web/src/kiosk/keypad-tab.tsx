@@ -12,7 +12,7 @@ export interface CodeTabProps {
   busy: boolean;
 }
 
-/** Tab 1: the numeric keypad (core §2): digits 0-9, backspace, CE and Submit. */
+/** Tab 1: the numeric keypad: digits 0-9, backspace, CE and Submit. */
 export function KeypadTab({ onSubmit, busy }: CodeTabProps) {
   const [code, setCode] = useState('');
   const press = (digit: string) => setCode((current) => (current + digit).slice(0, MAX_LENGTH));

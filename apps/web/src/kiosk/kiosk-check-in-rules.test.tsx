@@ -14,7 +14,7 @@ import {
 } from './kiosk-test-utils';
 
 // What the kiosk says when the organisation's check-in rules speak (issue 17), and the contact
-// panel after Search By Name (core §2: avatar, full name, email and phone).
+// panel after Search By Name (avatar, full name, email and phone).
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });

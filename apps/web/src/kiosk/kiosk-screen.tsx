@@ -34,7 +34,7 @@ export interface KioskScreenProps {
   onAccentChange: (hex: string) => void;
 }
 
-/** The paired kiosk: today's classes, the check-in panel and the contact (core §2). */
+/** The paired kiosk: today's classes, the check-in panel and the contact. */
 export function KioskScreen({ device, onAccentChange }: KioskScreenProps) {
   const now = useNow(NOW_TICK_MS);
   const data = useKioskData(device.organization, now);
@@ -70,7 +70,7 @@ export function KioskScreen({ device, onAccentChange }: KioskScreenProps) {
   const [sections, setSections] = useState<Section[]>(['classes', 'check-in']);
   const chooseClass = (id: string) => {
     selection.selectManually(id);
-    // On a phone the chosen class closes its section and opens the check-in (core §2).
+    // On a phone the chosen class closes its section and opens the check-in.
     if (isPhone)
       setSections((open) => [...open.filter((s) => s !== 'classes' && s !== 'check-in'), 'check-in']);
   };

@@ -16,14 +16,14 @@ function show(kind: Kind, message: string): void {
   });
 }
 
-/** Kiosk toasts close after 1 second (core §2, §9). */
+/** Kiosk toasts close after 1 second. */
 export const kioskToast = {
   success: (message: string) => show('success', message),
   warning: (message: string) => show('warning', message),
   error: (message: string) => show('error', message),
 };
 
-/** The kiosk's user-facing texts (core §2, §8). */
+/** The kiosk's user-facing texts. */
 export const KIOSK_TEXT = {
   invalidCode: 'Invalid Code',
   selectClass: 'Please select a class',

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 
 // Scanners repeat themselves: the camera reads a code ten times a second while it is in view, and
 // card readers send a card again when it is held or tapped twice. A repeat of the same code is
-// ignored until reset (core §4 Scanner).
+// ignored until reset.
 
 /** After a scan that went nowhere (no class chosen, server unreachable) the same code counts again. */
 export const RETRY_SAME_CODE_MS = 2_000;

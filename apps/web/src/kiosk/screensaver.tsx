@@ -12,7 +12,7 @@ export interface ScreensaverProps {
   leaving?: boolean;
 }
 
-/** Shown after 20 s without activity; any touch, click, key or mouse move hides it (core §4). */
+/** Shown after 20 s without activity; any touch, click, key or mouse move hides it. */
 export function Screensaver({ organization, timeZone, background, leaving = false }: ScreensaverProps) {
   return (
     <div

@@ -24,7 +24,7 @@ type SearchState =
   | { status: 'idle' | 'loading' | 'error' | 'limited' }
   | { status: 'done'; list: KioskContact[] };
 
-/** Tab 4: Search By Name, a contact picker plus Submit (core §2). */
+/** Tab 4: Search By Name, a contact picker plus Submit. */
 export function SearchTab({ picked, onPick, onSubmit, busy }: SearchTabProps) {
   const [query, setQuery] = useState('');
   const [search, setSearch] = useState<SearchState>({ status: 'idle' });

@@ -20,7 +20,7 @@ export type TagHandler = (code: string) => Promise<TagOutcome>;
 /**
  * A USB or Bluetooth tag reader typing while no input has the focus (the screensaver says SCAN
  * YOUR TAG TO CHECK-IN): the characters typed quickly and ended by Enter are one scanned code.
- * A repeat of the same code is ignored until reset (core §4 Scanner): until the check-in it
+ * A repeat of the same code is ignored until reset: until the check-in it
  * started is over (the reader is off while its dialog shows, and the code counts again once the
  * confirmation has passed), 2 s after a failure, or when `resetKey` changes (the screensaver).
  */

@@ -27,7 +27,7 @@ export interface KioskConfirmation {
 
 export const NOT_CHECKED_IN = 'NOT CHECKED IN';
 
-/** 'Is this you?' before a code check-in, 'Is this You?' on the search tab (core §5). */
+/** 'Is this you?' before a code check-in, 'Is this You?' on the search tab. */
 export type ConfirmTitle = 'Is this you?' | 'Is this You?';
 
 export interface ConfirmRequest {
@@ -85,7 +85,7 @@ async function lookUp(code: string): Promise<Lookup> {
   }
 }
 
-/** Identify, confirm and check in (core §4 Kiosk check-in, §5 kiosk rules, §8 kiosk messages). */
+/** Identify, confirm and check in. */
 export function useCheckInFlow({ selectedSlot, todaysSlots, countCheckIn }: Options): CheckInFlow {
   const [contact, setContact] = useState<KioskContact | null>(null);
   const [confirmRequest, setConfirmRequest] = useState<ConfirmRequest | null>(null);
@@ -225,7 +225,7 @@ export function useCheckInFlow({ selectedSlot, todaysSlots, countCheckIn }: Opti
     if (busyRef.current) return;
     setContact(member);
     // The search list carries names only; the picked member's e-mail and phone are read for the
-    // contact panel (core §2) and shown while they are still the one picked.
+    // contact panel and shown while they are still the one picked.
     if (!member?._id) return;
     kioskApi
       .contactById(member._id)
@@ -296,7 +296,7 @@ export function useCheckInFlow({ selectedSlot, todaysSlots, countCheckIn }: Opti
       const member = latest.current.classDialogContact;
       const slot = latest.current.todaysSlots.find((item) => item._id === slotId);
       if (!member || !slot) return false;
-      // A failed dialog check-in only re-enables the button (core §8).
+      // A failed dialog check-in only re-enables the button.
       const done = await checkIn(slot, member, true);
       if (done) setClassDialogContact(null);
       return done;

@@ -13,7 +13,7 @@ export interface ClassSelection {
 }
 
 /**
- * The selected class (core §4 Kiosk class auto-selection): every 60 s the class in progress, or
+ * The selected class: every 60 s the class in progress, or
  * the one starting within 5 minutes, is selected; a manual selection pauses this for 300000 ms.
  * When nothing qualifies the current choice stays until its class is over.
  */

@@ -1,7 +1,7 @@
 import { KIOSK_TIMING } from '@opsuite/shared/rules/kiosk';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** Mouse, key, click and touch activity (core §4 Kiosk screensaver). */
+/** Mouse, key, click and touch activity. */
 export const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'click', 'keydown', 'touchstart'] as const;
 
 /**

@@ -17,7 +17,7 @@ export interface KioskData {
   slots: BookingSlot[];
   slotsStatus: SlotsStatus;
   reloadSlots: () => void;
-  /** A successful check-in: the class's attended count rises by 1 locally (core §4). */
+  /** A successful check-in: the class's attended count rises by 1 locally. */
   countCheckIn: (slotId: string) => void;
 }
 

@@ -127,7 +127,7 @@ export const deleteUserBody = z.object({
   password: z.string().min(1).max(200),
 });
 
-/** Headers every signed-in call carries (core §7). */
+/** Headers every signed-in call carries. */
 export const HEADER_ORGANIZATION = 'organization';
 export const HEADER_ASSIGNER = 'assigner';
 export const HEADER_IS_EMPLOYEE = 'isemployee';

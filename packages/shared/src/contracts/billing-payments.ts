@@ -4,7 +4,7 @@ import { pageNumber, pageSizeNumber, queryField } from './contact-inputs.ts';
 
 // Money moving on invoices: card charges and their attempts, refunds, the organisation's billing
 // settings (dunning retry days, the processing fee passed to the payer), the invoice and finance
-// statistics (platform §3), the billing e-mails and the payment authorization a member signs.
+// statistics, the billing e-mails and the payment authorization a member signs.
 
 export const PAYMENT_KINDS = ['charge', 'refund'] as const;
 export const PAYMENT_STATES = ['pending', 'succeeded', 'failed'] as const;
@@ -94,7 +94,7 @@ export const billingSettingsMutationAnswer = z.object({
   data: billingSettingsAnswer,
 });
 
-/** The processing fee result as the payment screens read it (platform §3). */
+/** The processing fee result as the payment screens read it. */
 export const processingFeeAnswer = z.object({
   fee: z.number(),
   percent: z.number(),

@@ -3,8 +3,7 @@ import { paymentAnswer } from './billing-payments.ts';
 import { dayField, idSchema, instantField } from './common.ts';
 import { mutationAnswer, nullableField, pageNumber, pageSizeNumber, queryField } from './contact-inputs.ts';
 
-// A contact's contracts (membership agreements) and invoices (core §2 contact views; platform §3
-// payment status colours). Money is integer cents; dates are calendar days (YYYY-MM-DD).
+// A contact's contracts (membership agreements) and invoices. Money is integer cents; dates are calendar days (YYYY-MM-DD).
 
 export const CONTRACT_INTERVALS = ['one_time', 'weekly', 'monthly', 'yearly'] as const;
 export const CONTRACT_STATUSES = ['active', 'frozen', 'cancelled', 'expired'] as const;
@@ -16,7 +15,7 @@ export const INVOICE_STATUSES = ['due', 'past_due', 'paid', 'forfeit', 'refund']
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const PAYMENT_METHODS = ['cash', 'card', 'bank_transfer', 'other'] as const;
 
-/** Invoices list: page 1, page size 10 (platform §9 lists). */
+/** Invoices list: page 1, page size 10. */
 export const INVOICE_PAGINATION = { page: 1, pageSize: 10 } as const;
 export const CONTRACT_PAGINATION = { page: 1, pageSize: 20 } as const;
 /** The largest amount accepted: 10 million in the currency (1e9 cents). */

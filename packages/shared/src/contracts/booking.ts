@@ -17,8 +17,8 @@ export * from './booking-settings.ts';
 export { type Booking, type BookingSlot, booking, bookingSlot, bookingStatus } from './kiosk.ts';
 
 /*
- * Booking admin calls (core §3 booking type/slot/appointment/group, §4 appointment life cycle,
- * §7 Booking, §8 booking messages). Paths are under /api. Every write answers
+ * Booking admin calls: booking types, slots, appointments and groups, and the appointment life
+ * cycle. Paths are under /api. Every write answers
  * `{ success: true, message, data }` with the catalogue's message; errors are `{ error }` (400
  * naming the field, 403, 404, 409 for a full class or a double booking).
  *

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './common.ts';
 import { pageNumber, pageSizeNumber } from './contact-inputs.ts';
 
-// Files attached to a contact (core §7: GET, POST, DELETE /contact-file/{contactId}; the list
+// Files attached to a contact (GET, POST, DELETE /contact-file/{contactId}; the list
 // defaults to page 1 and 50 per page).
 
 /** The largest file accepted; images are compressed in the browser before they are sent. */

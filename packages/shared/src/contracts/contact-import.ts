@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './common.ts';
 import { contactStatus, pageNumber, pageSizeNumber } from './contact-inputs.ts';
 
-// Contact import (core §4: idle → processing → success) and the synchronous bulk creations
+// Contact import (idle → processing → success) and the synchronous bulk creations
 // (addBulk, addBulkLeads, contact-bulk-create, add-buyer), which share its de-duplication rules.
 
 export const IMPORT_MAX_ROWS = 100_000;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './common.ts';
 import { mutationAnswer, nullableField } from './contact-inputs.ts';
 
-// Qualified progression and qualified program (core §2 contact views): whether a contact meets
+// Qualified progression and qualified program: whether a contact meets
 // the next rank's requirements (classes attended since reaching the current rank, days in rank),
 // overall and per program. Attendance is the booking module's completed class bookings.
 

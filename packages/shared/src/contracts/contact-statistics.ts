@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './common.ts';
 import { pageNumber, pageSizeNumber, queryField } from './contact-inputs.ts';
 
-// Answers of the contact statistics calls (core §7: contact-statistics, retention-statistics,
+// Answers of the contact statistics calls (contact-statistics, retention-statistics,
 // getBirthdayStatisticsData, getProgressionStatisticsData).
 
 const group = z.object({ _id: idSchema.nullable(), name: z.string(), count: z.number() });

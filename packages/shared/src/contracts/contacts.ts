@@ -28,7 +28,7 @@ export * from './contact-statistics.ts';
 export * from './payments.ts';
 export * from './staff.ts';
 
-// The contact itself (core §3, §7 Contacts; platform §3 contact picker option and filters).
+// The contact itself.
 
 export const CONTACT_PAGE_SIZE_MAX = 500;
 export const CONTACT_SEARCH_PAGE_SIZE_MAX = 100;
@@ -133,7 +133,7 @@ export const contactAnswer = z.object({
 export type ContactAnswer = z.infer<typeof contactAnswer>;
 
 /**
- * The contact picker option (platform §3). The wage and tip fields belong to the payroll module,
+ * The contact picker option. The wage and tip fields belong to the payroll module,
  * which fills them; until it does (and for anyone without a wage) they are null, which the
  * picker's wage-type rule reads as "no wage type".
  */
@@ -161,7 +161,7 @@ export const contactPickerOption = z.object({
 });
 export type ContactPickerOption = z.infer<typeof contactPickerOption>;
 
-/** Filters of the contacts list (platform §3 contacts filter state). */
+/** Filters of the contacts list. */
 export const contactFiltersQuery = z.object({
   search: queryField(z.string().trim().max(100)),
   /** Active or Former. */
@@ -177,7 +177,7 @@ export const contactFiltersQuery = z.object({
   contactType: queryField(idSchema),
   stage: queryField(idSchema),
   /**
-   * Off or On (platform §3, §6). For an admin in data-flow mode (view-user-data on), On (the
+   * Off or On. For an admin in data-flow mode (view-user-data on), On (the
    * default) lists every contact and Off only those their access ids own; ignored for others.
    */
   dataFlow: queryField(

@@ -3,8 +3,7 @@ import { MEMBERSHIP_OUTCOMES, MEMBERSHIP_STATUSES } from '../rules/membership-st
 import { dayField, idSchema, instantField } from './common.ts';
 
 /*
- * The self check-in kiosk's calls (core §2 kiosk, §3, §4 kiosk check-in, §5 kiosk rules, §7 Booking
- * kiosk actions). A kiosk signs in with a device code once and then carries a device credential
+ * The self check-in kiosk's calls. A kiosk signs in with a device code once and then carries a device credential
  * (`Authorization: Bearer <deviceToken>`) that can do only these calls, for one organisation.
  */
 
@@ -74,7 +73,7 @@ export type BookingSlot = z.infer<typeof bookingSlot>;
 export const kioskSlotsAnswer = z.object({ list: z.array(bookingSlot) });
 
 /**
- * A contact's current rank as the kiosk reads it (core §3): name, title or label, and badgeImage
+ * A contact's current rank as the kiosk reads it: name, title or label, and badgeImage
  * or image. The server fills every alias from the rank's name and image.
  */
 export const kioskRank = z.object({
@@ -87,7 +86,7 @@ export const kioskRank = z.object({
 export type KioskRank = z.infer<typeof kioskRank>;
 
 /**
- * Kiosk contact as read (core §3). `name` already applies the fallbacks (fullName, contactName,
+ * Kiosk contact as read. `name` already applies the fallbacks (fullName, contactName,
  * name, firstName plus lastName); `contactName` is the record's full name, `preferredName` the
  * name the member goes by (their first name), `displayName` the name shown on the kiosk.
  */
@@ -147,7 +146,7 @@ export const kioskBookingsQuery = z.object({
 });
 export const kioskBookingsAnswer = z.object({ list: z.array(booking) });
 
-/** A kiosk only ever records attendance (core §4 kiosk check-in step 2). */
+/** A kiosk only ever records attendance. */
 const kioskCompleted = z.literal('completed', { message: 'A kiosk can only set status completed' });
 /**
  * The client's attendDate is accepted for the spec's call shape but ignored: the server sets it
@@ -191,6 +190,6 @@ export const kioskCheckInAnswer = z.object({
 });
 export type KioskCheckInAnswer = z.infer<typeof kioskCheckInAnswer>;
 
-/** GET /api/kiosk/theme: the self check-in theme (core §9 default: 45° gradient #1E90FF → #87CEEB). */
+/** GET /api/kiosk/theme: the self check-in theme (45° gradient #1E90FF → #87CEEB). */
 export const themeSetting = z.object({ type: z.enum(['solid', 'gradient']), color: z.string() });
 export type ThemeSetting = z.infer<typeof themeSetting>;

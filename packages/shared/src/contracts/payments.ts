@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './common.ts';
 import { mutationAnswer, queryField } from './contact-inputs.ts';
 
-// A contact's payment cards (core §7 Payments: card payment provider cards GET, POST, PUT), kept
+// A contact's payment cards (card payment provider cards GET, POST, PUT), kept
 // by the card provider; the server stores the provider's token, brand, last four and expiry only.
 
 export const paymentCardParams = z.object({ contactId: idSchema });

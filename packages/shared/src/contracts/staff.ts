@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { dayField, idSchema, instantField } from './common.ts';
 import { pageNumber, pageSizeNumber, queryField } from './contact-inputs.ts';
 
-// An employee contact's shifts for one week (core §3 Employee shift; a week runs Sunday to
-// Saturday, core §9). A minimal weekly list until the staff module owns scheduling.
+// An employee contact's shifts for one week (a week runs Sunday to Saturday). A minimal weekly list until the staff module owns scheduling.
 
 const DAY_MS = 86_400_000;
 const dayOfWeek = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();

@@ -9,7 +9,7 @@ export const tipShareQuery = z
   .superRefine(checkTipRange);
 export type TipShareQuery = z.infer<typeof tipShareQuery>;
 
-/** One employee's share (platform §3 contact picker option fields). */
+/** One employee's share. */
 export const tipShareEmployeeAnswer = z.object({
   _id: idSchema,
   fullName: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DATE_MAX, DATE_MIN, dayField, idSchema } from './common.ts';
 
 /*
- * Tips (core §7 "tip-management and tip-share"), under /api, with the payroll permission (read to
+ * Tips (tip management and the tip share), under /api, with the payroll permission (read to
  * look, write to change, delete to remove). Writes answer `{ success: true, message, data }`;
  * errors are `{ error }` (400 naming the field, 403 without the permission, 404 for what is not
  * the organisation's, 409 for a day of a paid period or a location another pool already has).

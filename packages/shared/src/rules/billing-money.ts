@@ -75,7 +75,7 @@ export interface ProcessingFeeSetting {
   percent?: number | null;
 }
 
-/** The processing fee result as the payment screens read it (platform §3). */
+/** The processing fee result as the payment screens read it. */
 export interface ProcessingFeeResult {
   fee: number;
   percent: number;

@@ -2,7 +2,7 @@ import { anchoredMonthDay, type DayRange, dayInRange, startOfWeekDay } from './c
 import { addDaysToIsoDate, isoDateInZone } from './kiosk.ts';
 import { percentagesSummingTo100 } from './largest-remainder.ts';
 
-// The invoice and finance statistics tiles (platform §3), computed from plain invoice records and
+// The invoice and finance statistics tiles, computed from plain invoice records and
 // "now" in the organisation's zone. Days compare as calendar days in that zone; a payment counts
 // in the month its instant falls in there.
 

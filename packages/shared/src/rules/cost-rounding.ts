@@ -1,4 +1,4 @@
-// The 'past' rounding rule (core §9) turns raw costs into shelf-style prices: anything at or
+// The 'past' rounding rule turns raw costs into shelf-style prices: anything at or
 // past a quarter becomes .99 of the same whole amount, anything below drops to the whole
 // amount. Working in integer cents avoids 12.25 landing at 12.249999... in floating point.
 

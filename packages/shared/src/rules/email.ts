@@ -8,7 +8,7 @@ const DOMAIN = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,
 const MAX_LOCAL_LENGTH = 64;
 const MAX_EMAIL_LENGTH = 254;
 
-/** Core §5: an email must match a standard address pattern. Surrounding spaces are forgiven. */
+/** An email must match a standard address pattern. Surrounding spaces are forgiven. */
 export function isValidEmail(s: string | null | undefined): boolean {
   if (typeof s !== 'string') return false;
   const email = s.trim();

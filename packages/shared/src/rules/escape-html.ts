@@ -7,7 +7,7 @@ const HTML_ESCAPES: Readonly<Record<string, string>> = {
 };
 
 /**
- * Displayed names are HTML-escaped (core §5): names end up in e-mail bodies, kiosk overlays
+ * Displayed names are HTML-escaped: names end up in e-mail bodies, kiosk overlays
  * and notification HTML, where a contact called `<img onerror=...>` must stay text. One pass
  * over the string so '&' is never escaped twice.
  */

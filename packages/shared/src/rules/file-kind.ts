@@ -1,4 +1,4 @@
-// Core §5: the kind of an attachment comes from its extension only; the server never sniffs
+// The kind of an attachment comes from its extension only; the server never sniffs
 // content for this, so the same answer is given before and after upload.
 export const IMAGE_EXTENSIONS = ['jpg', 'png', 'jpeg', 'bmp'] as const;
 export const VIDEO_EXTENSIONS = ['mp4', 'avi', 'mov', 'wmv'] as const;

@@ -44,7 +44,7 @@ function slot(id: string, date: string, startTime: string, endTime: string, zone
 const at = (isoDate: string, hhmm: string, zone = NY) => zonedTimeToInstant(isoDate, hhmm, zone);
 
 describe('constants', () => {
-  it('match core §9', () => {
+  it('are the product’s kiosk constants', () => {
     expect(KIOSK_PADDED_CODE_LENGTH).toBe(10);
     expect(KIOSK_TIMING).toEqual({
       autoSelectIntervalMs: 60_000,
@@ -214,7 +214,7 @@ describe('classes', () => {
 });
 
 describe('names', () => {
-  it('use the fallbacks of core §3', () => {
+  it('use the fallbacks', () => {
     expect(kioskDisplayName({ fullName: 'Jane Doe', name: 'x' })).toBe('Jane Doe');
     expect(kioskDisplayName({ fullName: '  ', contactName: 'Jane  C.' })).toBe('Jane C.');
     expect(kioskDisplayName({ name: 'Janie' })).toBe('Janie');
@@ -241,7 +241,7 @@ describe('names', () => {
 });
 
 describe('kioskRankOf', () => {
-  it('reads name, title or label, then currentRankName (core §3)', () => {
+  it('reads name, title or label, then currentRankName', () => {
     expect(kioskRankOf({ currentRank: { name: 'Blue Belt', title: 'x', label: 'y' } })?.name).toBe(
       'Blue Belt',
     );

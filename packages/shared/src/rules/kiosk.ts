@@ -1,5 +1,5 @@
-// The self check-in kiosk's rules (core §2 kiosk, §3 booking slot and kiosk contact, §4 kiosk
-// check-in, auto-selection, screensaver, scanner, §5 kiosk code check-in, §9 kiosk constants).
+// The self check-in kiosk's rules: check-in, class auto-selection, the screensaver, the scanner,
+// code check-in and the kiosk's constants.
 // "Today" is always the organisation's day, never the tablet's, so every date rule takes the
 // organisation's IANA time zone and works on instants through Intl (no date library needed).
 
@@ -15,13 +15,13 @@ export const KIOSK_TIMING = {
   manualHoldMs: 300_000,
   lookAheadMs: 5 * 60_000,
   screensaverMs: 20_000,
-  /** The screensaver's own default when a screen does not say (core §9). */
+  /** The screensaver's own default when a screen does not say. */
   screensaverDefaultMs: 30_000,
   confirmationMs: 2_500,
   toastMs: 1_000,
 } as const;
 
-/** html5-qrcode settings (core §9 Scanner); format names are Html5QrcodeSupportedFormats keys. */
+/** html5-qrcode settings; format names are Html5QrcodeSupportedFormats keys. */
 export const KIOSK_SCANNER = {
   fps: 10,
   qrbox: { width: 280, height: 280 },
@@ -53,7 +53,7 @@ export function isPlausibleKioskCode(padded: string): boolean {
   return KIOSK_CODE_PATTERN.test(padded);
 }
 
-/** Attended counts are never displayed below 0 (core §3). */
+/** Attended counts are never displayed below 0. */
 export function clampAttended(count: number | null | undefined): number {
   if (typeof count !== 'number' || !Number.isFinite(count)) return 0;
   return Math.max(0, Math.trunc(count));
@@ -150,7 +150,7 @@ export function zonedTimeToInstant(isoDate: string, hhmm: string, timeZone: stri
   return matches.length > 0 ? Math.min(...matches) : before;
 }
 
-/** The range the kiosk fetches: yesterday to tomorrow in the organisation's zone (core §9). */
+/** The range the kiosk fetches: yesterday to tomorrow in the organisation's zone. */
 export function kioskSlotRange(now: Date | number, timeZone: string): { startDate: string; endDate: string } {
   const today = isoDateInZone(now, timeZone);
   return { startDate: addDaysToIsoDate(today, -1), endDate: addDaysToIsoDate(today, 1) };
@@ -201,7 +201,7 @@ export function todaysClasses<T extends KioskSlotTimes>(
 }
 
 /**
- * The class to select (core §4): the class in progress (start to end inclusive; of several, the one
+ * The class to select: the class in progress (start to end inclusive; of several, the one
  * that started last), otherwise the class starting within the next 5 minutes (the soonest), else null.
  */
 export function autoSelectClass<T extends KioskSlotTimes>(
@@ -246,7 +246,7 @@ export function formatClockInZone(now: Date | number, timeZone: string): string 
 
 /**
  * The hex the kiosk uses where a colour must be a hex (buttons, browser bar): a solid theme's
- * colour, or a gradient's first stop, when it is a valid hex; otherwise #7367f0 (core §5, §9).
+ * colour, or a gradient's first stop, when it is a valid hex; otherwise #7367f0.
  */
 export function kioskAccentColor(theme: { type: string; color: string | null | undefined } | null): string {
   if (!theme) return DEFAULT_THEME_COLOR;
@@ -257,7 +257,7 @@ export function kioskAccentColor(theme: { type: string; color: string | null | u
 
 // ---------------------------------------------------------------- contacts
 
-/** Every name field a kiosk contact may carry (core §3 Kiosk contact). */
+/** Every name field a kiosk contact may carry. */
 export interface KioskNameSource {
   fullName?: string | null;
   contactName?: string | null;
@@ -285,13 +285,13 @@ export function kioskFirstName(contact: KioskNameSource | null | undefined): str
   return clean(contact.firstName) || (kioskDisplayName(contact).split(' ')[0] ?? '');
 }
 
-/** The confirmation overlay's text (core §2). */
+/** The confirmation overlay's text. */
 export function checkedInText(firstName: string | null | undefined): string {
   const name = clean(firstName);
   return name ? `CHECKED IN: ${name}` : 'CHECKED IN';
 }
 
-/** The rank fields a kiosk contact may carry (core §3 Kiosk contact, current rank). */
+/** The rank fields a kiosk contact may carry . */
 export interface KioskRankSource {
   currentRank?: {
     name?: string | null;

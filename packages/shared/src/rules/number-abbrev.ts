@@ -1,4 +1,4 @@
-/** Platform §9 thresholds, largest first so the first match wins. */
+/** The abbreviation thresholds, largest first so the first match wins. */
 export const NUMBER_ABBREVIATIONS = [
   { suffix: 'Q', value: 1e15 },
   { suffix: 'T', value: 1e12 },

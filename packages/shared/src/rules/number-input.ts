@@ -1,4 +1,4 @@
-// Keys a numeric field lets through (core §5). Editing and navigation keys stay allowed so the
+// Keys a numeric field lets through. Editing and navigation keys stay allowed so the
 // field remains usable from the keyboard; everything else (letters, signs, 'e') is blocked.
 export const NUMBER_INPUT_CONTROL_KEYS = [
   'Backspace',

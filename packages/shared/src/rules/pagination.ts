@@ -1,4 +1,4 @@
-// Default paging per list (core §9, platform §9). Some lists count pages from 0 and some from
+// Default paging per list. Some lists count pages from 0 and some from
 // 1, and their APIs name the fields differently; each constant keeps the field names its
 // API expects so callers can spread it into a query.
 

@@ -39,7 +39,7 @@ export function readOnlyRule(resource: string): PermissionRule {
 }
 
 /**
- * Turns resource rules into ability rules (core §6): read on base for all; per resource the
+ * Turns resource rules into ability rules: read on base for all; per resource the
  * granted actions, with write/update/delete only when read is granted too.
  */
 export function buildAbility(rules: readonly PermissionRule[]): AbilityRule[] {
@@ -95,7 +95,7 @@ export interface UserTypeInput {
 
 /**
  * A user's type comes from the current role (its contact type's type, then its name) or from
- * the organisation entry, and defaults to user (core §6).
+ * the organisation entry, and defaults to user.
  */
 export function deriveUserType(input: UserTypeInput): string {
   const fromRole = input.contactType?.type?.trim() || input.contactType?.name?.trim();
@@ -105,7 +105,7 @@ export function deriveUserType(input: UserTypeInput): string {
   return 'user';
 }
 
-/** Default role label (platform §6): User, or Primary Account for the account owner. */
+/** Default role label: User, or Primary Account for the account owner. */
 export function roleLabel(userType: string): string {
   if (userType === 'primary') return 'Primary Account';
   if (userType === 'admin') return 'Admin';
@@ -130,7 +130,7 @@ export function isStaffType(userType: string): boolean {
 }
 
 /**
- * Where each user type lands after sign-in (core §2): an admin on `/`, a client on
+ * Where each user type lands after sign-in: an admin on `/`, a client on
  * `/access-control`, any type without a web role on `/login`. The primary account holder is the
  * business's owner and lands on `/` like an admin; an employee lands on `/` too, on the staff home.
  */
@@ -140,7 +140,7 @@ export function landingPath(userType: string): '/' | '/access-control' | '/login
   return '/login';
 }
 
-/** The data-flow flag: an admin in an organisation with view-user-data on (core §6). */
+/** The data-flow flag: an admin in an organisation with view-user-data on. */
 export function dataFlowFor(userType: string, isViewUserData: boolean): boolean {
   return userType === 'admin' && isViewUserData;
 }

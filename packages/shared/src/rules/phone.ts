@@ -15,7 +15,7 @@ export function phoneDigits(raw: string | number | null | undefined): string {
 }
 
 /**
- * Core §5 display rule. An 11-digit number is shown in North American form, always as +1,
+ * How a phone number is shown. An 11-digit number is shown in North American form, always as +1,
  * using the ten digits after the country digit (the stored data mixes "1" prefixes and
  * typos there, and the product shows them all the same way). Any other length is shown as an
  * international number: its digits with one leading plus.

@@ -1,4 +1,4 @@
-// Real-estate property types (platform §3); values are what the API stores, labels what
+// Real-estate property types; values are what the API stores, labels what
 // pickers show.
 export const PROPERTY_TYPES = [
   { value: 'apartments', label: 'Apartments' },

@@ -1,5 +1,5 @@
 // Theme colours for the organisation, the booking page and the self check-in kiosk
-// (core §2, §5, §9; platform §3, §5, §9). Colours arrive from settings forms and old stored
+//. Colours arrive from settings forms and old stored
 // records with stray spaces and line breaks, so every one is whitespace-collapsed before use,
 // and anything that must be a hex colour falls back to the default rather than breaking CSS.
 
@@ -43,7 +43,7 @@ export const SOLID_COLORS = {
 
 export type SolidColorName = keyof typeof SOLID_COLORS;
 
-/** Event colour choices in picker order (platform §3); Default means the organisation's colour. */
+/** Event colour choices in picker order; Default means the organisation's colour. */
 export const EVENT_COLOR_NAMES = [
   'Default',
   'Tomato',
@@ -97,7 +97,7 @@ export function expandHexColor(input: string): string {
 }
 
 /**
- * A custom gradient is always 45 degrees between two 6-digit hex colours (core §5), in the
+ * A custom gradient is always 45 degrees between two 6-digit hex colours, in the
  * same shape as the default so stored values compare equal.
  */
 export function customGradient(from: string, to: string): string {

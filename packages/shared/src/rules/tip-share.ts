@@ -50,7 +50,7 @@ export interface TipShareLine {
   cashTip: number;
 }
 
-/** The per-employee figures of the tip screens (platform §3 contact picker). */
+/** The per-employee figures of the tip screens. */
 export interface TipEmployeeTotal {
   employeeId: string;
   workedMs: number;

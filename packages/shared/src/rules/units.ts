@@ -1,4 +1,4 @@
-// Inventory units (core §9). Every unit converts through one base unit per type: millilitres
+// Inventory units. Every unit converts through one base unit per type: millilitres
 // for volume ('liter' type), grams for weight, and a single item for counted units. The
 // kitchen measures use the rounded factors the specification fixes (a cup is 240 ml, a fluid
 // ounce 31 ml), not the exact US customary values, so recipes cost the same as before.

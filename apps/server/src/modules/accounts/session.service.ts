@@ -23,7 +23,7 @@ const USER_SQL = 'select id, email, full_name, photo from users where id = $1 an
 const MEMBERSHIPS_SQL = `select m.organization_id, m.user_type, o.name from memberships m
   join organizations o on o.id = m.organization_id where m.user_id = $1 order by m.created_at, o.name`;
 
-/** The signed-in user's data as the web app keeps it (core §3 User data, platform §3). */
+/** The signed-in user's data as the web app keeps it. */
 export async function sessionAnswer(database: DatabaseHandle, ctx: RequestContext): Promise<SessionAnswer> {
   const [users, memberships] = await Promise.all([
     database.prepared<UserRow>('session_user', USER_SQL, [ctx.userId]),

@@ -31,7 +31,7 @@ export const bookingTypes = pgTable(
     label: text('label').notNull(),
     value: text('value').notNull(),
     programName: text('program_name'),
-    /** An event colour name (platform §3): Default, Tomato … Graphite. */
+    /** An event colour name: Default, Tomato … Graphite. */
     color: text('color').notNull().default('Default'),
     kind: text('kind').notNull().default('class'),
     durationMinutes: integer('duration_minutes').notNull().default(60),
@@ -171,7 +171,7 @@ export const bookingSlots = pgTable(
   ],
 );
 
-/** Appointments and class attendance (core §3 booking appointment / attendance booking). */
+/** Appointments and class attendance. */
 export const bookings = pgTable(
   'bookings',
   {

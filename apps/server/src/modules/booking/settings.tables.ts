@@ -26,7 +26,7 @@ export const calendarSettings = pgTable(
   (t) => [tenantKey(t)],
 );
 
-/** The booking page and self check-in themes (core §2, §3 theme setting); absent means default. */
+/** The booking page and self check-in themes; absent means default. */
 export const themeSettings = pgTable(
   'theme_settings',
   {

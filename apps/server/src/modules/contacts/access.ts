@@ -17,7 +17,7 @@ export function isOrganizationAdmin(ctx: RequestContext): boolean {
 }
 
 /**
- * Data flow (core §6, platform §3, §6): an admin of an organisation with view-user-data on is in
+ * Data flow: an admin of an organisation with view-user-data on is in
  * data-flow mode, and the list's switch decides what they see: On (the default) every contact,
  * Off only the contacts owned by their access ids (their own id and the assigner's), by
  * `contacts.created_by`. Other admins (and the primary account holder) see every contact; anyone
@@ -30,7 +30,7 @@ export function visibilityCondition(ctx: RequestContext, dataFlow?: 'on' | 'off'
   return isOrganizationAdmin(ctx) ? null : ownedByAccessIds(ctx);
 }
 
-/** Access ids (platform §6): the user's id and the assigner's id. */
+/** Access ids: the user's id and the assigner's id. */
 export function accessIds(ctx: RequestContext): string[] {
   return [...new Set([ctx.userId, ctx.role.assignerId].filter((v): v is string => !!v))];
 }

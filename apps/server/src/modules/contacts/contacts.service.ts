@@ -22,7 +22,7 @@ import { recordActivities, recordActivity, setLastAttended } from './records/act
 
 // Creating, changing, reading one by one and (soft) deleting contacts.
 
-/** The kiosk pads typed codes to 10 digits (core §5), so numeric punch ids are stored padded. */
+/** The kiosk pads typed codes to 10 digits, so numeric punch ids are stored padded. */
 export function normalizePunchId(punchId: string | null | undefined): string | null | undefined {
   if (punchId === null || punchId === undefined) return punchId;
   return /^\d{1,9}$/.test(punchId) ? punchId.padStart(10, '0') : punchId;

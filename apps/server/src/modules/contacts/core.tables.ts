@@ -163,7 +163,7 @@ export const contacts = pgTable(
 );
 
 /**
- * Per-organisation contact counts (core §3 Contact counts), kept by statement-level triggers on
+ * Per-organisation contact counts, kept by statement-level triggers on
  * `contacts` (migration 0003) in the same transaction as every change, so reading them never
  * counts rows. One row per organisation, hence the key is the organisation alone.
  */

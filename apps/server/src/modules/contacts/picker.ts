@@ -56,7 +56,7 @@ function currentRankOf(r: PickerRow) {
     : null;
 }
 
-/** The picker's wage and tip fields while nothing records them (platform §3). */
+/** The picker's wage and tip fields while nothing records them. */
 const NO_PAY = {
   salary: null,
   cashTip: null,

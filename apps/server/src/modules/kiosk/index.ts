@@ -1,4 +1,4 @@
-// Kiosk: the calls a paired self check-in device makes for its own organisation (core §4, §7):
+// Kiosk: the calls a paired self check-in device makes for its own organisation:
 // session, classes, members by code or name, their bookings, check-in, theme. Depends on booking,
 // devices and organizations (the audit log), and reads contacts.
 import type { App } from '../../plugins/types.ts';

@@ -12,7 +12,7 @@ import {
 } from '../booking/booking.test-kit.ts';
 import { KIOSK_CLASS_ONLY } from './kiosk.routes.ts';
 
-// The kiosk's step-by-step booking calls (core §7 kiosk actions): PUT /kiosk/bookings/:id and
+// The kiosk's step-by-step booking calls: PUT /kiosk/bookings/:id and
 // POST /kiosk/bookings only ever check a member in to a class, through the same idempotent path
 // as POST /kiosk/check-in, with attendDate set by the server.
 

@@ -131,7 +131,7 @@ export function kioskRoutes(app: App, { limit, misses }: KioskGuards) {
     },
     (req) =>
       kioskTx(req, async (tx, org) => {
-        // Only the check-in of core §4 step 2: the booking becomes completed with attendDate now
+        // Only the check-in itself: the booking becomes completed with attendDate now
         // (a client attendDate is ignored), through the same idempotent path as POST /kiosk/check-in.
         const found = await loadBooking(tx, org.id, req.params.id);
         if (!found || found.is_deleted) throw missing('Booking', 'id');

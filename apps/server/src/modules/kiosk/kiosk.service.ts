@@ -65,7 +65,7 @@ interface ContactRow {
   member_status: MembershipStatus | null;
 }
 
-/** Every name and rank field of core §3 that the contact's record has a value for. */
+/** Every name and rank field that the contact's record has a value for. */
 export function kioskContact(c: ContactRow, withReach: boolean): KioskContact {
   const source = { fullName: c.full_name, firstName: c.first_name, lastName: c.last_name };
   const name = kioskDisplayName(source);

@@ -102,7 +102,7 @@ describe(`kiosk calls with a device credential (${DB_KIND})`, () => {
     expect(bad.body.error.message).toContain('Invalid Code');
   });
 
-  it("answers the contact's names and current rank under every field of core §3", async () => {
+  it("answers the contact's names and current rank under every field", async () => {
     const categoryId = '0190b000-0000-7000-8000-0000000000c1';
     const rankId = '0190b000-0000-7000-8000-0000000000a1';
     await kit.t.database.query(
@@ -154,7 +154,7 @@ describe(`kiosk calls with a device credential (${DB_KIND})`, () => {
     expect(res.body.list.map((c: { _id: string }) => c._id)).toEqual([kit.memberContactId]);
     expect(res.body.list[0]).toMatchObject({ email: null, phone: null });
     expect((await kiosk.get('/api/kiosk/contacts/search', { q: 'cl' })).body.list).toHaveLength(1);
-    // The member picked from the list: the contact panel shows their e-mail and phone (core §2).
+    // The member picked from the list: the contact panel shows their e-mail and phone.
     const picked = await kiosk.get(`/api/kiosk/contacts/${kit.memberContactId}`);
     expect(picked.status).toBe(200);
     expect(picked.body.contact).toMatchObject({ _id: kit.memberContactId, email: kit.org.emails.client });

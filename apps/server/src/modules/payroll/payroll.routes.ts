@@ -33,7 +33,7 @@ import {
 } from './runs.service.ts';
 import { markExported, markPaidOut, voidRun } from './void.service.ts';
 
-// Payroll runs (spec §7: run, run-offcycle, pending, history, report). Who may call what: the
+// Payroll runs: run, run-offcycle, pending, history, report. Who may call what: the
 // caller's role must hold the payroll permission for the action, within the organisation's plan.
 
 const RESOURCE: Resource = 'payroll';

@@ -23,7 +23,7 @@ import {
   putSettings,
 } from './salary.service.ts';
 
-// Employee salaries (spec §7 employee-salary) and the organisation's pay cycle.
+// Employee salaries and the organisation's pay cycle.
 
 const RESOURCE: Resource = 'payroll';
 const tags = ['payroll'];

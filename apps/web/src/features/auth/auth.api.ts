@@ -88,7 +88,7 @@ export function useSessionSync(): void {
 }
 
 /**
- * Sign-out (platform §8): a loading toast, then 'Successfully signed out' or 'Signout failed';
+ * Sign-out: a loading toast, then 'Successfully signed out' or 'Signout failed';
  * either way the stored session is cleared and the user lands on /login.
  */
 export function useSignOut() {

@@ -31,7 +31,7 @@ export function LoginPage() {
       onSuccess: (answer) => {
         const target = landingPath(answer.userData.userType);
         if (target === '/login') {
-          // Any other user type stays on /login with nothing stored (core §2).
+          // Any other user type stays on /login with nothing stored.
           clearSession();
           setFailure(NO_WEB_ACCESS_MESSAGE);
           return;

@@ -1,7 +1,7 @@
 import type { ContractInterval, ContractStatus, InvoiceStatus } from '@opsuite/shared';
 
 // How contracts and invoices read on screen: money, intervals and the status colours
-// (platform §3 payment status colours: due, paid, forfeit, refund, past due).
+// (due, paid, forfeit, refund, past due).
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 

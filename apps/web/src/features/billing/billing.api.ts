@@ -16,7 +16,7 @@ import { useOrganizationId } from '../../app/auth-store';
 import { contactRecordKey, contactsKey, isNotRecord } from '../../app/contact-keys';
 import { newRequestKey } from './billing-http';
 
-// Contracts, invoices and payment cards of one contact (core §2 contact views, §7 Payments).
+// Contracts, invoices and payment cards of one contact.
 // Every contract or invoice write answers the contact's new plan and payment status, so the
 // contact, the lists that filter on them and the counts are reloaded with it.
 
@@ -159,7 +159,7 @@ export function useInvoiceMutations(contactId: string) {
   };
 }
 
-/** The contact's cards on file, as last saved from the card provider (core §7 Payments). */
+/** The contact's cards on file, as last saved from the card provider. */
 export function usePaymentCards(contactId: string) {
   const orgId = useOrganizationId();
   return useQuery({

@@ -1,5 +1,5 @@
-// The booking module's user-facing texts, word for word from the specification (core §2 theme
-// settings, §8 booking and device messages; platform §2 calendar filters).
+// The booking module's user-facing texts, word for word as the product shows them: theme
+// settings, booking and device messages.
 
 export const BOOKING_TEXT = {
   created: 'Booking created',
@@ -31,7 +31,7 @@ export const THEME_TEXT = {
   saved: 'Saved',
 } as const;
 
-/** Status names as staff read them; a completed class booking counts as checked in (core §4). */
+/** Status names as staff read them; a completed class booking counts as checked in. */
 export const STATUS_LABELS: Record<string, string> = {
   booked: 'Booked',
   completed: 'Checked in',

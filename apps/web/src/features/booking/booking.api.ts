@@ -10,7 +10,7 @@ import { useOrganizationId } from '../../app/auth-store';
 import { toast } from '../../app/toast';
 import { BOOKING_TEXT } from './booking-messages';
 
-// TanStack Query hooks of the booking setup calls (core §7 Booking). Every key starts with
+// TanStack Query hooks of the booking setup calls. Every key starts with
 // ['booking', organisationId] so one invalidation after a write reloads the setup lists and the
 // calendar together.
 

@@ -2,8 +2,8 @@ import type { EventInput } from '@fullcalendar/core';
 import type { CalendarFilter, CalendarItem } from '@opsuite/shared';
 import { clampAttended } from '@opsuite/shared/rules/kiosk';
 
-// How the calendar's items become FullCalendar events: which filter shows them (platform §2:
-// Events, Appointments, Classes) and the colour of their event colour name (platform §3).
+// How the calendar's items become FullCalendar events: which filter shows them (
+// Events, Appointments, Classes) and the colour of their event colour name.
 
 export const FILTERS: readonly CalendarFilter[] = ['Events', 'Appointments', 'Classes'];
 

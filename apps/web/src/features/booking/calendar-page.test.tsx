@@ -243,7 +243,7 @@ describe('calendar page', { timeout: 25_000 }, () => {
     await user.click(within(drawer).getByRole('button', { name: /Book a member/ }));
     await user.click(await screen.findByRole('option', { name: /Riley Visitor/ }));
     await user.click(within(drawer).getByRole('button', { name: 'Book' }));
-    // A member added to a class is a class booking (core §8): not 'Appointment booked!'.
+    // A member added to a class is a class booking: not 'Appointment booked!'.
     expect(await screen.findByText('Booking created')).toBeInTheDocument();
     expect(screen.queryByText('Appointment booked!')).not.toBeInTheDocument();
     expect(callsTo(api, '/booking', 'POST')[0]?.body).toEqual({

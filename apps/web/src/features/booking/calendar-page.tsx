@@ -50,7 +50,7 @@ const PLUGINS: PluginDef[] = [dayGridPlugin, ...ROOT_PLUGINS, interactionPlugin,
 /** Views a link may open with (`/calendar?date=2026-11-23&view=listDay`). */
 const LINKABLE_VIEWS = ['dayGridMonth', 'timeGridWeek', 'timeGridDay', 'listWeek', 'listDay'];
 
-/** Classes, appointments and events in the organisation's time zone (platform §2 calendar). */
+/** Classes, appointments and events in the organisation's time zone. */
 export function CalendarPage() {
   const session = useSession();
   // Members have their portal; the calendar (with every member's name) is for staff.

@@ -13,7 +13,7 @@ import { useOrganizationId } from '../../app/auth-store';
 import { bookingKeys, type Mutation } from './booking.api';
 
 // The calendar's calls: items of the visible range, slots, bookings (appointments and class
-// attendance) and the calendar settings (core §7 Booking; platform §2 calendar).
+// attendance) and the calendar settings.
 
 export type BookingStatus = BookingRecord['status'];
 

@@ -59,7 +59,7 @@ function RenameModal({ device, onClose }: { device: DeviceAnswer | null; onClose
   );
 }
 
-/** Self check-in devices: generate, rename, switch off and remove pairing codes (core §7, §8). */
+/** Self check-in devices: generate, rename, switch off and remove pairing codes. */
 export function DevicesPage() {
   const session = useSession();
   const isPhone = useIsPhone();

@@ -6,7 +6,7 @@ import { toast } from '../../app/toast';
 import { bookingKeys, type Mutation, useReloadBooking } from './booking.api';
 import { DEVICE_TEXT } from './booking-messages';
 
-// Device management (core §7 Booking, §8): self check-in devices and their pairing codes. The
+// Device management: self check-in devices and their pairing codes. The
 // failures show the catalogue's texts rather than the server's.
 
 export function useDevices() {

@@ -7,7 +7,7 @@ import {
   SOLID_COLORS,
 } from '@opsuite/shared/rules/theme-color';
 
-// The swatches of the theme settings screen (core §2, §9; platform §3, §9): a gradient list, a
+// The swatches of the theme settings screen: a gradient list, a
 // solid list (the named colours) and the custom pickers' rules.
 
 export interface Swatch {
@@ -60,7 +60,7 @@ export function sameTheme(a: ThemeSetting | null | undefined, b: ThemeSetting | 
 const SIX_DIGIT_HEX = /^#[0-9a-f]{6}$/i;
 export const CUSTOM_COLOR_ERROR = 'Use a 6-digit hex colour such as #1E90FF';
 
-/** A custom gradient is always 45 degrees between two 6-digit hex colours (core §5). */
+/** A custom gradient is always 45 degrees between two 6-digit hex colours. */
 export function customGradientTheme(
   from: string,
   to: string,

@@ -2,7 +2,7 @@ import { Box } from '@mantine/core';
 import { THEME_TEXT } from './booking-messages';
 import { ThemeEditor } from './components/theme-editor';
 
-/** Self check-in theme settings (core §2): what the kiosk paints behind its panels. */
+/** Self check-in theme settings: what the kiosk paints behind its panels. */
 export function ThemeSettingsPage() {
   return (
     <Box maw={1200} mx="auto">

@@ -7,7 +7,7 @@ import { toast } from '../../app/toast';
 import { bookingKeys, type Mutation } from './booking.api';
 import { THEME_TEXT } from './booking-messages';
 
-// Theme settings of the self check-in kiosk and of the public booking page (core §2, §3, §9).
+// Theme settings of the self check-in kiosk and of the public booking page.
 
 export type ThemeKind = 'booking' | 'self-check-in';
 
@@ -28,7 +28,7 @@ export function useThemeSetting(kind: ThemeKind) {
   });
 }
 
-/** Theme save errors are only logged to the console (core §8). */
+/** Theme save errors are only logged to the console. */
 export function useSaveTheme(kind: ThemeKind) {
   const queryClient = useQueryClient();
   const orgId = useOrganizationId();

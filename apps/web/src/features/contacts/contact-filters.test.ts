@@ -9,7 +9,7 @@ describe('contacts filters → query', () => {
     expect(compactQuery(listQuery(EMPTY_FILTERS))).toEqual({ page: 0, pageSize: 100 });
   });
 
-  it('sends every filter of platform §3 under the names contact/get reads', () => {
+  it('sends every filter under the names contact/get reads', () => {
     const query = listQuery(
       {
         ...EMPTY_FILTERS,

@@ -1,7 +1,7 @@
 import { CONTACTS_PAGINATION } from '@opsuite/shared/rules/pagination';
 import { PAYMENT_STATUS, PAYMENT_STATUS_ORDER } from './payment-status';
 
-// The contacts filter state (platform §3) and how it becomes the query of contact/get.
+// The contacts filter state and how it becomes the query of contact/get.
 
 /** Rating type: 1 Last Attended, 2 Last Contacted. */
 export type RatingType = 1 | 2;
@@ -55,7 +55,7 @@ export const DATA_FLOW_OPTIONS = [
   { value: 'on', label: 'On' },
 ];
 
-/** Pipeline views start with every status and contact status, sorted by last contacted (platform §3). */
+/** Pipeline views start with every status and contact status, sorted by last contacted. */
 export const PIPELINE_FILTER_DEFAULTS = {
   status: 'all',
   contactStatus: 'all',

@@ -1,6 +1,6 @@
 import { GENERIC_FAILURE } from '../../app/api-client';
 
-// The contact texts of the success and error catalogues (core §8, platform §5 and §8).
+// The contact texts of the success and error catalogues.
 
 export const CONTACT_MESSAGES = {
   created: 'Contact created',

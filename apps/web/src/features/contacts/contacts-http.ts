@@ -3,7 +3,7 @@ import { getAccessToken, tenantHeaders } from '../../app/auth-store';
 import { secondsLeft } from '../../app/jwt';
 
 // The two calls apiRequest cannot make because their bodies are not JSON: a multipart upload and
-// a CSV download. Same headers, same refresh-on-expiry rule (core §7).
+// a CSV download. Same headers, same refresh-on-expiry rule.
 
 async function tokenForCall(): Promise<string | null> {
   const token = getAccessToken();

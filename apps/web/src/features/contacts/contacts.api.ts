@@ -14,8 +14,8 @@ import type {
   PickerPage,
 } from './contacts.types';
 
-// TanStack Query hooks of the contacts calls (core §7 Contacts). Every key starts with
-// ['contacts', organisationId] so one invalidation reloads every list after a change (platform §4).
+// TanStack Query hooks of the contacts calls. Every key starts with
+// ['contacts', organisationId] so one invalidation reloads every list after a change.
 
 export const contactKeys = {
   all: contactsKey,
@@ -170,7 +170,7 @@ export function useDuplicates(enabled: boolean) {
 }
 
 /**
- * contact/merge (core §7): the kept (primary) contact takes over the duplicates' notes, files,
+ * contact/merge: the kept (primary) contact takes over the duplicates' notes, files,
  * activities, tags and bookings; the duplicates are deleted.
  */
 export function useMergeContacts() {

@@ -43,7 +43,7 @@ export type BirthdayStatistics = z.infer<typeof birthdayStatisticsAnswer>;
 export type ProgressionStatistics = z.infer<typeof progressionStatisticsAnswer>;
 
 /**
- * A picker option (platform §3). The server answers the wage and tip fields (null until the
+ * A picker option. The server answers the wage and tip fields (null until the
  * payroll module records them); they stay optional here for options built on this side.
  */
 type PayFields = 'salary' | 'cashTip' | 'ccTip' | 'workedHours' | 'totalAmount' | 'cashTipOwed';
@@ -79,7 +79,7 @@ export interface CountResult {
 }
 
 /**
- * The import job as `contact/import-contact-array` answers it (core §4 contact import: idle →
+ * The import job as `contact/import-contact-array` answers it (idle →
  * processing → success, with counts and one page of the rows that were not imported).
  */
 export type ImportJob = ImportJobAnswer;

@@ -11,7 +11,7 @@ import { useMyBookings, usePortalMe, useRefreshPortal } from './portal.api';
 import { ProfileView } from './profile-view';
 
 /**
- * The member portal (a client's landing, core §2): classes to book, their bookings and history,
+ * The member portal (a client's landing): classes to book, their bookings and history,
  * their check-in card, billing and profile. The place is in the address (?tab=billing), so a
  * link in an e-mail can open it.
  */

@@ -2,7 +2,7 @@ import { BASE_RESOURCE } from '@opsuite/shared/rules/permissions';
 import { IconId } from '@tabler/icons-react';
 import { type Feature, pageRoute } from '../../app/feature';
 
-// The member portal's page (a client's landing, core §2) and its sidebar entry.
+// The member portal's page (a client's landing) and its sidebar entry.
 
 export const portalFeature: Feature = {
   name: 'portal',

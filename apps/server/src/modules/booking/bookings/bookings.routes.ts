@@ -21,7 +21,7 @@ import {
 } from './bookings.service.ts';
 import { getBooking, listBookings } from './read.service.ts';
 
-// Appointments and class bookings (core §4 life cycle). Members act on their own bookings only.
+// Appointments and class bookings. Members act on their own bookings only.
 
 export function bookingsRoutes(app: App) {
   const tags = ['bookings'];

@@ -17,7 +17,7 @@ import { lateCancellation } from './cancellation.ts';
 import { ALREADY_BOOKED } from './class-seat.ts';
 import { fillFromWaitlist } from './waitlist.service.ts';
 
-// The appointment life cycle (core §4): book, update, reschedule (a slot move), delete (soft).
+// The appointment life cycle: book, update, reschedule (a slot move), delete (soft).
 
 export type BookingStatus = 'booked' | 'completed' | 'cancelled' | 'no_show';
 

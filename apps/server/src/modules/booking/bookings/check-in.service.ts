@@ -13,7 +13,7 @@ import {
 import { adjustSlot, CLASS_FULL } from '../slots/seats.ts';
 import { attendedTotal, attendedTotalText } from '../slots/tallies.ts';
 
-// The kiosk check-in (core §4): find or create the member's booking in the class as completed
+// The kiosk check-in: find or create the member's booking in the class as completed
 // with attendDate now, and count the attendance once. The common cases are one statement: the
 // insert relies on the one-live-booking-per-slot-and-member index (ON CONFLICT waits for a
 // concurrent twin and then does nothing), the update re-checks the status on the latest row,

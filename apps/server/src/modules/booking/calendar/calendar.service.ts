@@ -10,7 +10,7 @@ import { ensureSlotsGenerated } from '../slots/schedules.service.ts';
 import type { Org } from '../slots/slots.service.ts';
 import { addDays, dayStart } from '../time.ts';
 
-// The calendar (platform §2, §7): classes, appointments and the calendar's own events in one
+// The calendar: classes, appointments and the calendar's own events in one
 // feed, each in its event colour, filtered by Events / Appointments / Classes.
 
 export const CALENDAR_RANGE_MAX_DAYS = 190;

@@ -13,7 +13,7 @@ import { invalid } from '../../../lib/errors.ts';
 import { rows } from '../../../lib/sql.ts';
 import { themeSettings } from '../booking.tables.ts';
 
-// Theme settings (core §2, §3, §5, §9): the booking page (default solid orange) and the self
+// Theme settings: the booking page (default solid orange) and the self
 // check-in kiosk (default 45° gradient #1E90FF → #87CEEB). Colours are whitespace-collapsed and
 // checked before they are stored, so what the kiosk reads is always paintable.
 

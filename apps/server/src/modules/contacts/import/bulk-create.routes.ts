@@ -3,8 +3,7 @@ import type { App } from '../../../plugins/types.ts';
 import { contactsAccess } from '../access.ts';
 import { addBuyer, type BulkKind, bulkCreate } from './bulk-create.service.ts';
 
-// contact/addBulk, addBulkLeads (every row a lead), contact-bulk-create and add-buyer (core §7
-// Contacts). Each answers every row's outcome; a duplicate names the contact it matches.
+// contact/addBulk, addBulkLeads (every row a lead), contact-bulk-create and add-buyer. Each answers every row's outcome; a duplicate names the contact it matches.
 
 const tags = ['contacts'];
 

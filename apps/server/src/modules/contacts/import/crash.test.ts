@@ -6,7 +6,7 @@ import { countsAgree, createKit, type Kit } from '../contacts.test-kit.ts';
 import { ImportWorker } from './worker.ts';
 
 /*
- * Crash safety of the import (core §4): whatever stops a worker half-way, every accepted row ends
+ * Crash safety of the import: whatever stops a worker half-way, every accepted row ends
  * up imported exactly once. The apps here run without their own worker (IMPORT_WORKER=0) so each
  * test decides who works on the job and when it dies.
  */

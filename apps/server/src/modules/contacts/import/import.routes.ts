@@ -5,7 +5,7 @@ import { acceptImport, importStatus, nextTurn } from './import.service.ts';
 import { prepareRowsInTurns } from './rows.ts';
 import type { ImportWorker } from './worker.ts';
 
-// contact/import-contact-array (core §7 Contacts) takes up to 100,000 rows at once and answers the
+// contact/import-contact-array takes up to 100,000 rows at once and answers the
 // job straight away (status processing); contact/import-status/{jobId} follows it. The web client
 // reads the job at contact/import-contact-array/{jobId}, an alias of the same answer.
 

@@ -4,7 +4,7 @@ import { createdAt, instant, tenantKey, tenantReference, updatedAt } from '../..
 import { userReference } from '../../auth/auth.tables.ts';
 import { tenantColumn } from '../../organizations/organizations.tables.ts';
 
-// The contact import as a table-backed job (core §4 contact import). The rows a client sends are
+// The contact import as a table-backed job. The rows a client sends are
 // stored with the job before it is answered, a chunk per transaction while the upload holds the
 // job's lease, so nothing accepted is ever lost and a half-stored job is never imported; a worker
 // then works through them in batches, each committed together with the job's counters.

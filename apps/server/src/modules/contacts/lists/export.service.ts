@@ -19,7 +19,7 @@ const PHONE_SHAPE = /^\+[\d ()-]+$/;
 
 /**
  * CSV cell: quoted when needed, and never starting like a spreadsheet formula. Phones are written
- * in the display form (core §5) and, having nothing a formula could run, without the guard's
+ * in the display form and, having nothing a formula could run, without the guard's
  * apostrophe, so every phone in the file has one form.
  */
 export function csvCell(value: unknown): string {

@@ -81,7 +81,7 @@ describe(`contacts export as streamed CSV (${DB_KIND})`, () => {
     expect(at(q, 'Full Name')).toBe('Quote "Q" Person, Jr.');
     expect(at(q, 'Street')).toBe('Line 1\nLine 2');
     expect(at(q, 'Tags')).toBe('Export');
-    // Stored in E.164, written in the display form (core §5) without the formula guard's apostrophe.
+    // Stored in E.164, written in the display form without the formula guard's apostrophe.
     expect(at(q, 'Phone')).toBe('+1 (555) 010-2030');
     expect(csvCell('+1 (555) 010-2030')).toBe('+1 (555) 010-2030');
     expect(csvCell('+SUM(A1)')).toBe("'+SUM(A1)");

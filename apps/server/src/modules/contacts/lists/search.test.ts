@@ -164,7 +164,7 @@ describe(`contacts list, totals and picker searches (${DB_KIND})`, () => {
       contactType: null,
       currentRank: expect.objectContaining({ _id: rank, rankName: 'Blue', categoryName: 'BJJ' }),
       stopSms: false,
-      // Wages and tips (platform §3) stay empty until the payroll module records them.
+      // Wages and tips stay empty until the payroll module records them.
       salary: null,
       cashTip: null,
       ccTip: null,

@@ -8,7 +8,7 @@ export interface ActivityInput {
   organizationId: string;
   /** The contact the activity is about. */
   contactId?: string | null;
-  /** Falls back to the performer's own contact when no contactId is given (platform §5). */
+  /** Falls back to the performer's own contact when no contactId is given. */
   performerContactId?: string | null;
   kind: string;
   title: string;

@@ -37,7 +37,7 @@ function familySql(orgId: string, contactId: string, linkId?: string) {
     order by lower(m.full_name), m.id`;
 }
 
-/** Without a contact id the family is empty rather than an error (platform §5). */
+/** Without a contact id the family is empty rather than an error. */
 export async function listFamily(tx: Tx, orgId: string, contactId: string | undefined) {
   if (!contactId) return { list: [] };
   await assertContactsExist(tx, orgId, [contactId]);

@@ -91,7 +91,7 @@ export function contactRecordsRoutes(app: App) {
   );
 
   const family = ['family'];
-  // Without an id the family is simply empty (platform §5), hence the second path.
+  // Without an id the family is simply empty, hence the second path.
   for (const path of ['/contact/family/:contactId', '/contact/family']) {
     app.get(
       path,

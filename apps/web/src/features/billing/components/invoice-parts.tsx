@@ -12,7 +12,7 @@ import {
 import type { Invoice, InvoiceTotals } from '../billing.api';
 import { formatCents, INVOICE_STATUS, INVOICE_STATUS_ORDER } from '../billing-format';
 
-// Pieces of the invoices view: the status badge (platform §3 payment status colours), the totals
+// Pieces of the invoices view: the status badge, the totals
 // by status and the actions menu of one invoice.
 
 // The badge keeps its whole word: it never shrinks below its label in a narrow row or column.

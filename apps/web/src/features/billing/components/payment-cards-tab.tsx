@@ -40,7 +40,7 @@ interface PaymentCardsTabProps {
   canDelete: boolean;
 }
 
-/** The contact's cards on file (core §2 payment cards view): list, add, make default, remove. */
+/** The contact's cards on file: list, add, make default, remove. */
 export function PaymentCardsTab({ contactId, canUpdate, canDelete }: PaymentCardsTabProps) {
   const isPhone = useIsPhone();
   const cards = usePaymentCards(contactId);

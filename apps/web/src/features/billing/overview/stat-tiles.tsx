@@ -2,7 +2,7 @@ import { Grid, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, Toolti
 import type { FinanceStatsAnswer, InvoiceStatsAnswer } from '@opsuite/shared';
 import { formatCents } from '../billing-format';
 
-// The statistics tiles of the billing overview (platform §3): money collected and owed, and the
+// The statistics tiles of the billing overview: money collected and owed, and the
 // invoices by state with the paid, scheduled and due amounts and their percentages.
 
 function Tile({

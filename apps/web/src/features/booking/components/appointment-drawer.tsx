@@ -75,7 +75,7 @@ function StatusForm({ booking, disabled }: { booking: BookingRecord; disabled: b
   );
 }
 
-/** An appointment: who, what and when; status and notes; reschedule; delete (core §4). */
+/** An appointment: who, what and when; status and notes; reschedule; delete. */
 export function AppointmentDrawer({
   bookingId,
   timeZone,

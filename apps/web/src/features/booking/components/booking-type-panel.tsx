@@ -7,7 +7,7 @@ import { BookingTypeModal } from './booking-type-modal';
 import { useEventColor } from './color-name-select';
 import { confirmDelete, SetupList, SetupRow } from './setup-list';
 
-/** Booking types (core §3): title, label, value, program, colour and kind. */
+/** Booking types: title, label, value, program, colour and kind. */
 export function BookingTypePanel({ canWrite, canDelete }: { canWrite: boolean; canDelete: boolean }) {
   const types = useBookingTypes();
   const hexOf = useEventColor();

@@ -8,7 +8,7 @@ export interface CalendarFiltersProps {
   counts?: Partial<Record<CalendarFilter, number>>;
 }
 
-/** The calendar's filters (platform §2): Events, Appointments, Classes, plus View all. */
+/** The calendar's filters: Events, Appointments, Classes, plus View all. */
 export function CalendarFilters({ value, onToggle, counts }: CalendarFiltersProps) {
   const all = value.size === FILTERS.length;
   return (

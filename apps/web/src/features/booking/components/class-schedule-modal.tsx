@@ -19,7 +19,7 @@ import { todayInZone } from '../../../app/zone-time';
 import { classScheduleCalls, useBookingTypes, useSetupSave } from '../booking.api';
 import { EditModal, type EditModalProps } from './edit-modal';
 
-/** A week runs Sunday to Saturday (core §9). */
+/** A week runs Sunday to Saturday. */
 export const WEEK_DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
 export function ClassScheduleModal(props: EditModalProps<ClassScheduleAnswer>) {

@@ -14,7 +14,7 @@ export interface ColorNameSelectProps {
   label?: string;
 }
 
-/** Event colour names (platform §3): Default, Tomato, Tangerine … Graphite. */
+/** Event colour names: Default, Tomato, Tangerine … Graphite. */
 export function ColorNameSelect({ value, onChange, label = 'Colour' }: ColorNameSelectProps) {
   const hexOf = useEventColor();
   return (

@@ -62,7 +62,7 @@ export function attendeeMessages(slotType: AdminSlot['type']) {
       };
 }
 
-/** Who is booked into a slot and their status; completed means checked in (core §4). */
+/** Who is booked into a slot and their status; completed means checked in. */
 export function SlotAttendees({
   slot,
   timeZone,

@@ -21,13 +21,13 @@ import { SwatchList, ThemeSwatch } from './theme-swatches';
 
 export interface ThemeEditorProps {
   kind: ThemeKind;
-  /** Desktop and phone titles (core §2: 'Self Check-In Theme Color' / 'Theme Settings'). */
+  /** Desktop and phone titles ('Self Check-In Theme Color' / 'Theme Settings'). */
   desktopTitle: string;
   mobileTitle?: string;
   description?: string;
 }
 
-/** Gradient list, solid list, custom pickers, live preview and Save Changes (core §2). */
+/** Gradient list, solid list, custom pickers, live preview and Save Changes. */
 export function ThemeEditor({
   kind,
   desktopTitle,

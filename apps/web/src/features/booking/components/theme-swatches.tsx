@@ -4,7 +4,7 @@ import { themeBackground } from '@opsuite/shared/rules/theme-color';
 import { IconCheck } from '@tabler/icons-react';
 import { type Swatch, sameTheme } from '../theme-palettes';
 
-/** The selected swatch has a 4px border (core §2, platform §9). */
+/** The selected swatch has a 4px border. */
 export const SELECTED_BORDER_PX = 4;
 const SIZE = 44;
 

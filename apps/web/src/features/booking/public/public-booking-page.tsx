@@ -43,7 +43,7 @@ function Unavailable() {
   );
 }
 
-/** The public page of a booking group (core §2): a visitor picks a time and books. */
+/** The public page of a booking group: a visitor picks a time and books. */
 export function PublicBookingPage() {
   const { slug = '' } = useParams();
   const isPhone = useIsPhone();

@@ -2,7 +2,7 @@ import type { PublicBookingPageAnswer } from '@opsuite/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../app/api-client';
 
-// The public booking page's calls: no sign-in, no tenant headers (core §7 Booking, §8).
+// The public booking page's calls: no sign-in, no tenant headers.
 
 export interface PublicBookingInput {
   slotId: string;

@@ -6,7 +6,7 @@ import type { KeyboardEvent } from 'react';
 import { ApiError } from '../../../app/api-client';
 import type { Contact } from '../contacts.types';
 
-// The values behind the create/edit form and how they become a request body (core §5 rules).
+// The values behind the create/edit form and how they become a request body.
 
 export type CustomValue = string | number | boolean | null;
 const ADDRESS_PARTS = ['street', 'street2', 'city', 'state', 'zip', 'country'] as const;
@@ -111,7 +111,7 @@ export function toContactBody(values: ContactFormValues): ContactCreateBody {
   };
 }
 
-/** Core §5: name required, e-mail of a standard pattern, a phone of 7 to 15 digits. */
+/** A name is required, e-mail of a standard pattern, a phone of 7 to 15 digits. */
 export function validateContact(values: ContactFormValues): ContactFormErrors {
   const errors: ContactFormErrors = {};
   if (!fullNameOf(values)) errors.fullName = 'Full name is required';
@@ -124,7 +124,7 @@ export function validateContact(values: ContactFormValues): ContactFormErrors {
   return errors;
 }
 
-/** Number inputs take only digits, Backspace, Tab, Delete, arrows and the dot (core §5). */
+/** Number inputs take only digits, Backspace, Tab, Delete, arrows and the dot. */
 export function numberKeyFilter(event: KeyboardEvent<HTMLInputElement>): void {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   if (!isAllowedNumberKey(event.key) && event.key !== 'Enter') event.preventDefault();

@@ -6,7 +6,7 @@ import { useIsPhone } from '../../../app/use-is-phone';
 import type { ImportJob, ImportRowProblem } from '../contacts.types';
 import { IMPORT_ERRORS_PAGE_SIZE, useImportErrors } from './transfer.api';
 
-// The rows of a finished import that were not created (duplicates and rejected rows, core §4),
+// The rows of a finished import that were not created (duplicates and rejected rows),
 // read from the server a page at a time so every one of them can be seen.
 
 const CONTROL_LABELS = {

@@ -1,4 +1,4 @@
-// Reading an import file in the browser (core §4 contact import): a CSV or a JSON array becomes
+// Reading an import file in the browser: a CSV or a JSON array becomes
 // an array of plain contact rows that is posted to contact/import-contact-array in one call.
 
 export const IMPORT_MAX_ROWS = 100_000;

@@ -29,7 +29,7 @@ function progressOf(status: ImportStatus, processed: number, total: number): num
   return total > 0 ? Math.min(100, Math.round((processed / total) * 100)) : 0;
 }
 
-/** Import contacts from a CSV or JSON file with a progress bar (core §4: idle → processing → success). */
+/** Import contacts from a CSV or JSON file with a progress bar (idle → processing → success). */
 export function ImportModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [parsed, setParsed] = useState<ParsedImport | null>(null);

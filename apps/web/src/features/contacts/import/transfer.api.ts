@@ -7,7 +7,7 @@ import type { ImportJob } from '../contacts.types';
 import { authorizedFetch, downloadName, saveBlob } from '../contacts-http';
 import type { ImportRow } from './import-file';
 
-// Import (core §4: idle → processing → success) and export (a CSV download) of contacts.
+// Import (idle → processing → success) and export (a CSV download) of contacts.
 
 export const IMPORT_PATH = '/contact/import-contact-array';
 /** While the server works in the background the job is read again at this path + /{jobId}. */

@@ -40,13 +40,13 @@ export interface ContactFiltersFormProps {
   filters: ContactFilters;
   onChange: (filters: ContactFilters) => void;
   lookups: FilterLookups;
-  /** The data-flow switch shows for admins in organisations with view-user-data (core §6). */
+  /** The data-flow switch shows for admins in organisations with view-user-data. */
   showDataFlow: boolean;
   /** Inside a popover the dropdowns must stay in it, or a click on an option closes the popover. */
   inPopover?: boolean;
 }
 
-/** The filters of platform §3 (contacts filter state). */
+/** The filters (contacts filter state). */
 export function ContactFiltersForm({
   filters,
   onChange,

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSession } from '../../../app/auth-store';
 import { type ContactFilters, EMPTY_FILTERS, filtersToQuery, listQuery } from '../contact-filters';
 
-/** Contact search is debounced 2 seconds (platform §5). */
+/** Contact search is debounced 2 seconds. */
 export const LIST_SEARCH_DEBOUNCE_MS = 2000;
 
 /**
@@ -54,7 +54,7 @@ export function useContactsListState() {
     setPage(0);
   }, []);
 
-  /** Deleting reloads the list with page size 100 (platform §4). */
+  /** Deleting reloads the list with page size 100. */
   const afterDelete = useCallback(() => {
     setPageSizeState(CONTACTS_PAGINATION.pageSize);
     setPage(0);

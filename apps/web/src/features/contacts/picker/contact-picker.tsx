@@ -24,7 +24,7 @@ import type { PickerContact, PickerPage } from '../contacts.types';
 import { ContactPickerOptionView } from './picker-option';
 import { allowedContacts, chipSplit, type PickerRules, pickerRejection } from './picker-rules';
 
-/** Contact search is debounced 2 seconds (platform §5, §9). */
+/** Contact search is debounced 2 seconds. */
 export const PICKER_DEBOUNCE_MS = 2000;
 export const PICKER_SEARCH_PATH = '/contact/search-name';
 
@@ -43,7 +43,7 @@ interface PickerBaseProps extends PickerRules {
   optionsKey?: string;
   /** Only the people who work for the business (employees, admins, the owner). */
   staffOnly?: boolean;
-  /** Load options before anything is typed; by default only admins get the full list (platform §6). */
+  /** Load options before anything is typed; by default only admins get the full list. */
   loadAllOnOpen?: boolean;
   debounceMs?: number;
   /** Shows a refusal; a toast by default. */
@@ -65,7 +65,7 @@ export interface MultiPickerProps extends PickerBaseProps {
 export type ContactPickerProps = SinglePickerProps | MultiPickerProps;
 
 /**
- * The contact picker every module uses (platform §2, §3, §5): search by name, single or multi
+ * The contact picker every module uses: search by name, single or multi
  * select; a multi-select shows three chips and then "+N more".
  */
 export function ContactPicker(props: ContactPickerProps) {

@@ -8,7 +8,7 @@ export interface ContactPickerOptionProps {
   showSmsOptOut?: boolean;
 }
 
-/** One option: avatar, name, e-mail or phone, and rank (platform §3). Names are React text. */
+/** One option: avatar, name, e-mail or phone, and rank. Names are React text. */
 export function ContactPickerOptionView({ contact, showSmsOptOut = false }: ContactPickerOptionProps) {
   const reach = contact.email || formatPhoneDisplay(contact.phone);
   const rank = contact.currentRank;

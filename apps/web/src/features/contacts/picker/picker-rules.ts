@@ -1,7 +1,7 @@
 import { CONTACT_MESSAGES } from '../contact-messages';
 import type { PickerContact } from '../contacts.types';
 
-// Who a contact picker may take (platform §5): payroll selection needs a wage type, SMS screens
+// Who a contact picker may take: payroll selection needs a wage type, SMS screens
 // refuse contacts who opted out.
 
 export interface PickerRules {

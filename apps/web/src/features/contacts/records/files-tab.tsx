@@ -45,7 +45,7 @@ const KIND_ICONS: Record<string, typeof IconFile> = {
   text: IconFileText,
 };
 
-/** The kinds core §5 names; the server refuses any other extension. */
+/** The kinds a contact file may be (images, videos, documents, text); the server refuses any other extension. */
 const ACCEPTED = [...IMAGE_EXTENSIONS, ...VIDEO_EXTENSIONS, ...DOCUMENT_EXTENSIONS, ...TEXT_EXTENSIONS]
   .map((ext) => `.${ext}`)
   .join(',');

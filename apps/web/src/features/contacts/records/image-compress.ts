@@ -1,7 +1,6 @@
 import { type FileKind, fileKindFromName } from '@opsuite/shared/rules/file-kind';
 
-// Images over 250 KB are compressed in the browser to about 0.08 MB before upload (platform §5,
-// §9). The canvas re-encodes as JPEG, lowering quality first and then the size of the picture.
+// Images over 250 KB are compressed in the browser to about 0.08 MB before upload. The canvas re-encodes as JPEG, lowering quality first and then the size of the picture.
 
 export const COMPRESS_THRESHOLD_BYTES = 250 * 1024;
 export const COMPRESS_TARGET_BYTES = Math.round(0.08 * 1024 * 1024);

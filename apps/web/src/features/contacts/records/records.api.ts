@@ -18,14 +18,14 @@ import type {
 import { authorizedFetch, postForm, saveBlob } from '../contacts-http';
 
 // What accumulates around one contact: follow-up notes, the activity timeline, family links,
-// files, rank qualification and the statistics views (core §2 contact views, §7 Contacts, Payments).
+// files, rank qualification and the statistics views.
 
 interface RecordPage<T> {
   list: T[];
   pagination: { page: number; limit: number; hasMore: boolean };
 }
 
-/** Page 1, then "load more" appends the next page (platform §9: activities page 1, limit 10). */
+/** Page 1, then "load more" appends the next page (activities page 1, limit 10). */
 function usePagedRecords<T>(what: string, path: string, contactId: string, limit: number) {
   const orgId = useOrganizationId();
   return useInfiniteQuery({
@@ -88,7 +88,7 @@ export function useFamily(contactId: string) {
   const orgId = useOrganizationId();
   return useQuery({
     queryKey: contactRecordKey(orgId, contactId, 'family'),
-    // Without an id the family is simply empty (platform §5).
+    // Without an id the family is simply empty.
     queryFn: () =>
       contactId
         ? api.get<{ list: FamilyMember[] }>(`/contact/family/${contactId}`)
@@ -116,7 +116,7 @@ export function useFamilyMutations(contactId: string) {
   };
 }
 
-/** Files: page 1, page size 50 (core §7); "load more" reads the next pages. */
+/** Files: page 1, page size 50; "load more" reads the next pages. */
 export const FILES_PAGINATION = { page: 1, pageSize: 50 } as const;
 
 export function useContactFiles(contactId: string) {
@@ -161,7 +161,7 @@ export function useFileMutations(contactId: string) {
   };
 }
 
-/** Where the contact stands against the next rank's requirements (core §2 qualification views). */
+/** Where the contact stands against the next rank's requirements. */
 export function useQualification(contactId: string) {
   const orgId = useOrganizationId();
   return useQuery({

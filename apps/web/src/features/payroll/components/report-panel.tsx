@@ -17,7 +17,7 @@ const FIELDS: Array<[keyof PayrollReportQuery, string]> = [
 
 const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v));
 
-/** The report by date range: all four dates are needed, each a real date (platform §5). */
+/** The report by date range: all four dates are needed, each a real date. */
 export function ReportPanel() {
   const [form, setForm] = useState<Record<keyof PayrollReportQuery, string>>({
     startDate: '',

@@ -77,7 +77,7 @@ function PoolCard({
   );
 }
 
-/** Tip pools, ten a page: create prepends, edit in place, delete after a confirm (platform §4, §9). */
+/** Tip pools, ten a page: create prepends, edit in place, delete after a confirm. */
 export function TipPoolsPanel({
   canWrite,
   canUpdate,

@@ -9,7 +9,7 @@ import { RangeInputs, rangeProblem, useDefaultRange } from './range-inputs';
 import { TipShareTable } from './tip-share-table';
 import { useSyncTipShare, useTipPools, useTipShare } from './tips.api';
 
-/** The tip share of a date range, all pools or one, with the POS sync (platform §3, §7). */
+/** The tip share of a date range, all pools or one, with the POS sync. */
 export function TipSharePanel({ canWrite }: { canWrite: boolean }) {
   const [range, setRange, ready] = useDefaultRange();
   const [poolId, setPoolId] = useState<string | null>(null);

@@ -7,7 +7,7 @@ import { TipSettingsPanel } from './tip-settings-panel';
 import { TipSharePanel } from './tip-share-panel';
 
 /**
- * The tip-pool app's title comes from configuration (platform §9): VITE_TIP_POOL_TITLE at build
+ * The tip-pool app's title comes from configuration: VITE_TIP_POOL_TITLE at build
  * time, "Tips" when it is not set.
  */
 export const TIP_POOL_TITLE: string = import.meta.env.VITE_TIP_POOL_TITLE || 'Tips';

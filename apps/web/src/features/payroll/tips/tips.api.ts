@@ -21,7 +21,7 @@ import { payrollKeys } from '../payroll.api';
 // Tip calls: locations, roles, daily tips, tip pools, the tip share and the POS sync. They sit
 // under the payroll keys, so a tip change also reads the pending payroll (card tips) again.
 
-/** Tip pool rows per page (platform §9). */
+/** Tip pool rows per page. */
 export const TIP_POOL_PAGE_SIZE = 10;
 
 export interface DateRange {
@@ -149,7 +149,7 @@ export const useSaveRole = () =>
 export const useSaveDailyTips = () =>
   useTipWrite((body: DailyTipsBody) => api.put<Answer<DailyTipsAnswer>>('/tip-management/daily-tips', body));
 
-/** A new pool goes first on page one (platform §4: create prepends). */
+/** A new pool goes first on page one (create prepends). */
 export const useCreatePool = () =>
   useTipWrite((body: TipPoolBody) => api.post<Answer<TipPoolAnswer>>('/tip-management/pools', body), {
     update: (client, orgId, answer) =>
@@ -160,7 +160,7 @@ export const useCreatePool = () =>
       ),
   });
 
-/** The saved pool replaces the old one where it stands (platform §4: update replaces). */
+/** The saved pool replaces the old one where it stands (update replaces). */
 export const useUpdatePool = () =>
   useTipWrite(
     ({ id, body }: { id: string; body: TipPoolBody }) =>
@@ -174,7 +174,7 @@ export const useUpdatePool = () =>
     },
   );
 
-/** The deleted pool leaves the list (platform §4: delete removes). */
+/** The deleted pool leaves the list (delete removes). */
 export const useDeletePool = () =>
   useTipWrite((id: string) => api.delete<{ message: string }>(`/tip-management/pools/${id}`), {
     update: (client, orgId, _answer, id) =>

@@ -153,7 +153,7 @@ function BirthdayView({ contact }: { contact: Contact }) {
   );
 }
 
-/** Retention, birthday, progression and qualification views of one contact (core §2). */
+/** Retention, birthday, progression and qualification views of one contact. */
 export function StatisticsTab({ view, contact }: { view: StatisticsView; contact: Contact }) {
   switch (view) {
     case 'retention':
