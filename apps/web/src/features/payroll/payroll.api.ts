@@ -11,9 +11,8 @@ import type {
 } from '@opsuite/shared';
 import { PAYROLL_TEXT } from '@opsuite/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_BASE, ApiError, api, errorMessage, refreshAccessToken } from '../../app/api-client';
-import { getAccessToken, tenantHeaders, useOrganizationId } from '../../app/auth-store';
-import { secondsLeft } from '../../app/jwt';
+import { api } from '../../app/api-client';
+import { useOrganizationId } from '../../app/auth-store';
 import { toast, toastFailure } from '../../app/toast';
 import type { PickerContact } from '../contacts';
 
@@ -143,11 +142,6 @@ export const useMarkPaidOut = () =>
     api.post<Answer<PayrollRunWithLinesAnswer>>(`/payroll/report/${id}/paid-out`, {}),
   );
 
-/** The file name a Content-Disposition header gives, if any. */
-export function dispositionFileName(header: string | null): string | undefined {
-  return header?.match(/filename="([^"]+)"/)?.[1];
-}
-
 /** Picker options with each contact's wage type, so the picker refuses employees without one. */
 export async function pickerWithWages(q: string, page: number, signal?: AbortSignal) {
   const [found, salaries] = await Promise.all([
@@ -159,30 +153,4 @@ export async function pickerWithWages(q: string, page: number, signal?: AbortSig
   ]);
   const wage = new Map(salaries.list.map((s) => [s.contactId, s.wageType]));
   return { ...found, list: found.list.map((c) => ({ ...c, salary: { wageType: wage.get(c._id) ?? null } })) };
-}
-
-/** Opens a PDF or saves a CSV the API answers (fetched with the bearer token, like every call). */
-export async function openPayrollFile(path: string, fileName?: string): Promise<void> {
-  const send = (token: string | null) =>
-    fetch(`${API_BASE}${path}`, {
-      headers: { ...tenantHeaders(), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    });
-  let token = getAccessToken();
-  if (token && secondsLeft(token) < 60) token = await refreshAccessToken();
-  let response = await send(token);
-  if (response.status === 401) response = await send(await refreshAccessToken());
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-    throw new ApiError(response.status, 'HTTP_ERROR', errorMessage(body?.error?.message));
-  }
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  const name = fileName ?? dispositionFileName(response.headers.get('content-disposition'));
-  if (name) link.download = name;
-  else link.target = '_blank';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

@@ -2,12 +2,12 @@ import { Alert, Badge, Button, Group, Loader, Modal, Paper, Stack, Text, TextInp
 import { AUTHORIZATION_PDF_ERROR } from '@opsuite/shared/contracts/billing-payments';
 import { IconFileTypePdf, IconSignature } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { openFile } from '../../../app/files';
 import { failureText, toast, toastFailure } from '../../../app/toast';
 import { useIsPhone } from '../../../app/use-is-phone';
 import { formatInstant, useOrganizationTimeZone } from '../../../app/zone-time';
 import type { Contract } from '../billing.api';
 import { useAuthorization, useSignAuthorization } from '../billing-actions.api';
-import { openPdf } from '../billing-http';
 import { SignaturePad } from './signature-pad';
 
 // The payment authorization of a contract: the text the member agrees to, signed by typing their
@@ -70,7 +70,7 @@ function AuthorizationBody({
   };
   const pdf = () => {
     setOpening(true);
-    openPdf(`/contact-contract/${contactId}/${contract._id}/authorization/pdf`)
+    openFile(`/contact-contract/${contactId}/${contract._id}/authorization/pdf`)
       .catch((e) => toast.error(failureText(e, AUTHORIZATION_PDF_ERROR) ?? AUTHORIZATION_PDF_ERROR))
       .finally(() => setOpening(false));
   };

@@ -1,10 +1,10 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../app/api-client';
 import { useOrganizationId } from '../../../app/auth-store';
+import { authorizedFetch, downloadName, saveBlob } from '../../../app/files';
 import type { QueryValue } from '../contact-filters';
 import { useReloadContacts } from '../contacts.api';
 import type { ImportJob } from '../contacts.types';
-import { authorizedFetch, downloadName, saveBlob } from '../contacts-http';
 import type { ImportRow } from './import-file';
 
 // Import (idle → processing → success) and export (a CSV download) of contacts.

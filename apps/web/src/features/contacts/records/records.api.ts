@@ -4,6 +4,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { api } from '../../../app/api-client';
 import { useOrganizationId } from '../../../app/auth-store';
 import { contactRecordKey } from '../../../app/contact-keys';
+import { authorizedFetch, postForm, saveBlob } from '../../../app/files';
 import type {
   BirthdayStatistics,
   ContactActivity,
@@ -15,7 +16,6 @@ import type {
   ProgressionStatistics,
   RetentionStatistics,
 } from '../contacts.types';
-import { authorizedFetch, postForm, saveBlob } from '../contacts-http';
 
 // What accumulates around one contact: follow-up notes, the activity timeline, family links,
 // files, rank qualification and the statistics views.

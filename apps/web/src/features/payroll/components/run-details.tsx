@@ -5,9 +5,10 @@ import { IconFileTypeCsv } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../app/api-client';
 import { useSession } from '../../../app/auth-store';
+import { downloadFile } from '../../../app/files';
 import { toastFailure } from '../../../app/toast';
 import { formatDay } from '../../../app/zone-time';
-import { openPayrollFile, useMarkPaidOut, useRun, useVoidRun } from '../payroll.api';
+import { useMarkPaidOut, useRun, useVoidRun } from '../payroll.api';
 import { money } from './money';
 import { PayLines } from './pay-lines';
 
@@ -22,12 +23,12 @@ export function RunDetails({ id, onClose }: { id: string; onClose: () => void })
   const [reason, setReason] = useState('');
   const locked = Boolean(data?.paidOutAt || data?.exportedAt);
   const stub = (line: PayLineAnswer) =>
-    openPayrollFile(`/payroll/report/${id}/stub/${line.contactId}`).catch((e) =>
+    downloadFile(`/payroll/report/${id}/stub/${line.contactId}`, 'pay-stub.pdf').catch((e) =>
       toastFailure(e, 'Unable to open the pay stub'),
     );
   const csv = () =>
     data &&
-    openPayrollFile(`/payroll/report/${id}/export.csv`, `payroll-${data.periodStart}.csv`).catch((e) =>
+    downloadFile(`/payroll/report/${id}/export.csv`, `payroll-${data.periodStart}.csv`).catch((e) =>
       toastFailure(e, 'Unable to export'),
     );
   return (

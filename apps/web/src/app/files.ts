@@ -1,9 +1,10 @@
-import { API_BASE, ApiError, refreshAccessToken, SESSION_EXPIRED_MESSAGE } from '../../app/api-client';
-import { getAccessToken, tenantHeaders } from '../../app/auth-store';
-import { secondsLeft } from '../../app/jwt';
+import { API_BASE, ApiError, refreshAccessToken, SESSION_EXPIRED_MESSAGE } from './api-client';
+import { getAccessToken, tenantHeaders } from './auth-store';
+import { secondsLeft } from './jwt';
 
-// The two calls apiRequest cannot make because their bodies are not JSON: a multipart upload and
-// a CSV download. Same headers, same refresh-on-expiry rule.
+// The calls apiRequest cannot make because their bodies are not JSON: multipart uploads and file
+// downloads (CSV exports, PDFs). The same headers and the same token rule as every call: a token
+// about to expire is refreshed first, and a 401 refreshes once and tries again.
 
 async function tokenForCall(): Promise<string | null> {
   const token = getAccessToken();
@@ -82,5 +83,19 @@ export function saveBlob(blob: Blob, fileName: string): void {
   document.body.append(link);
   link.click();
   link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Downloads a file the API answers, named as the server says or else `fallbackName`. */
+export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+  const response = await authorizedFetch(path);
+  saveBlob(await response.blob(), downloadName(response, fallbackName));
+}
+
+/** Opens a file the API answers (a PDF) in a new tab, the browser's own viewer. */
+export async function openFile(path: string): Promise<void> {
+  const response = await authorizedFetch(path);
+  const url = URL.createObjectURL(await response.blob());
+  window.open(url, '_blank', 'noopener');
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
