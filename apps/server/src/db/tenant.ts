@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from './client.ts';
 
 /**
@@ -20,4 +20,17 @@ export function withTenant<T>(db: Database, organizationId: string, fn: (tx: Tx)
     await bindTenant(tx, organizationId);
     return fn(tx);
   });
+}
+
+/**
+ * A join between two tenant tables: the same organisation, and whatever else `on` says. Every
+ * composite key here starts with organization_id, so the join uses it and a row can never pair
+ * with another organisation's.
+ */
+export function tenantJoin(
+  left: { organizationId: AnyColumn },
+  right: { organizationId: AnyColumn },
+  ...on: SQL[]
+): SQL {
+  return and(eq(left.organizationId, right.organizationId), ...on) as SQL;
 }

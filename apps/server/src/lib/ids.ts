@@ -11,3 +11,10 @@ export function newId(now = Date.now()): string {
   const random = randomUUID();
   return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${random.slice(15, 18)}-${random.slice(19, 23)}-${random.slice(24)}`;
 }
+
+/**
+ * The nil UUID: an id no row has. It stands for "nobody" where a query needs an id, as when a
+ * user with no contact of their own may see only their own rows (they then see none), and as the
+ * start of a walk through ids in order.
+ */
+export const NO_ID = '00000000-0000-0000-0000-000000000000';

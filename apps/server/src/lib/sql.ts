@@ -11,9 +11,14 @@ export async function rows<T>(tx: Queryable, query: SQL): Promise<T[]> {
   return result.rows as T[];
 }
 
+/** to_char's format for ISO-8601 UTC text. */
+const ISO_FORMAT = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+
 /** A timestamptz as ISO-8601 UTC text, identical on both drivers. */
-export const isoText = (column: SQL) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const isoText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', ${sql.raw(ISO_FORMAT)})`;
+
+/** isoText for SQL kept as text (prepared statements): `column` is an SQL expression. */
+export const isoTextOf = (column: string) => `to_char(${column} at time zone 'UTC', ${ISO_FORMAT})`;
 
 /** A date as YYYY-MM-DD text. */
 export const isoDay = (column: SQL) => sql`to_char(${column}, 'YYYY-MM-DD')`;

@@ -1,6 +1,7 @@
 import { type LoginAnswer, roleLabel, type SessionAnswer } from '@opsuite/shared';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { NO_ID } from '../../lib/ids.ts';
 import { resolveContext } from '../../plugins/context.ts';
 import type { AppServices, RequestContext } from '../../plugins/types.ts';
 import { issueTokens } from '../auth/index.ts';
@@ -43,7 +44,7 @@ export async function sessionAnswer(database: DatabaseHandle, ctx: RequestContex
       roleLabel: roleLabel(ctx.userType),
       curRole: {
         contactTypeId: {
-          _id: ctx.role.contactTypeId ?? '00000000-0000-0000-0000-000000000000',
+          _id: ctx.role.contactTypeId ?? NO_ID,
           name: ctx.role.contactTypeName,
           type: ctx.role.contactTypeType,
         },

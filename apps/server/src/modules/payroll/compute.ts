@@ -15,6 +15,7 @@ import {
 import { plural } from '@opsuite/shared/rules/plural';
 import { and, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { tenantJoin } from '../../db/tenant.ts';
 import { bookingSlots, bookingTypes, classSchedules } from '../booking/booking.tables.ts';
 import { contacts } from '../contacts/contacts.tables.ts';
 import { workHistories } from '../staff/time/time.tables.ts';
@@ -48,13 +49,7 @@ export async function salariesFor(tx: Queryable, orgId: string, periodEnd: strin
       overtimeMultiplierPct: employeeSalaries.overtimeMultiplierPct,
     })
     .from(employeeSalaries)
-    .innerJoin(
-      contacts,
-      and(
-        eq(contacts.organizationId, employeeSalaries.organizationId),
-        eq(contacts.id, employeeSalaries.contactId),
-      ),
-    )
+    .innerJoin(contacts, tenantJoin(contacts, employeeSalaries, eq(contacts.id, employeeSalaries.contactId)))
     .where(
       and(
         eq(employeeSalaries.organizationId, orgId),
@@ -102,17 +97,11 @@ async function classesByInstructor(tx: Queryable, orgId: string, period: DayRang
     .from(bookingSlots)
     .innerJoin(
       bookingTypes,
-      and(
-        eq(bookingTypes.organizationId, bookingSlots.organizationId),
-        eq(bookingTypes.id, bookingSlots.bookingTypeId),
-      ),
+      tenantJoin(bookingTypes, bookingSlots, eq(bookingTypes.id, bookingSlots.bookingTypeId)),
     )
     .leftJoin(
       classSchedules,
-      and(
-        eq(classSchedules.organizationId, bookingSlots.organizationId),
-        eq(classSchedules.id, bookingSlots.scheduleId),
-      ),
+      tenantJoin(classSchedules, bookingSlots, eq(classSchedules.id, bookingSlots.scheduleId)),
     )
     .where(
       and(

@@ -6,6 +6,7 @@ import {
 } from '@opsuite/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { tenantJoin } from '../../db/tenant.ts';
 import { notFound } from '../../lib/errors.ts';
 import { PdfWriter } from '../../lib/pdf/index.ts';
 import { payrollRuns, payrollSlips } from './payroll.tables.ts';
@@ -51,13 +52,7 @@ export async function yearToDate(
       netCents: sql<string>`coalesce(sum(${payrollSlips.netCents}), 0)`,
     })
     .from(payrollSlips)
-    .innerJoin(
-      payrollRuns,
-      and(
-        eq(payrollRuns.organizationId, payrollSlips.organizationId),
-        eq(payrollRuns.id, payrollSlips.runId),
-      ),
-    )
+    .innerJoin(payrollRuns, tenantJoin(payrollRuns, payrollSlips, eq(payrollRuns.id, payrollSlips.runId)))
     .where(
       and(
         eq(payrollSlips.organizationId, orgId),

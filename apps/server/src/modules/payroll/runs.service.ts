@@ -12,6 +12,7 @@ import {
 } from '@opsuite/shared';
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client.ts';
+import { tenantJoin } from '../../db/tenant.ts';
 import { conflict, lookupMissing, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { contacts } from '../contacts/contacts.tables.ts';
@@ -199,10 +200,7 @@ export async function runOffCycle(tx: Tx, orgId: string, timeZone: string, body:
     .from(contacts)
     .leftJoin(
       employeeSalaries,
-      and(
-        eq(employeeSalaries.organizationId, contacts.organizationId),
-        eq(employeeSalaries.contactId, contacts.id),
-      ),
+      tenantJoin(employeeSalaries, contacts, eq(employeeSalaries.contactId, contacts.id)),
     )
     .where(and(eq(contacts.organizationId, orgId), inArray(contacts.id, ids), isNull(contacts.deletedAt)));
   if (people.length !== ids.length) throw lookupMissing('lines.contactId');

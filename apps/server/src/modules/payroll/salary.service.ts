@@ -11,6 +11,7 @@ import {
 } from '@opsuite/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client.ts';
+import { tenantJoin } from '../../db/tenant.ts';
 import { AppError, lookupMissing } from '../../lib/errors.ts';
 import { contacts } from '../contacts/contacts.tables.ts';
 import { payrollOpenFrom } from './open-from.ts';
@@ -35,10 +36,7 @@ const answerOf = (row: SalaryRow, fullName: string): SalaryAnswer => ({
 });
 
 const salaryColumns = { row: employeeSalaries, fullName: contacts.fullName };
-const joinContact = and(
-  eq(contacts.organizationId, employeeSalaries.organizationId),
-  eq(contacts.id, employeeSalaries.contactId),
-);
+const joinContact = tenantJoin(contacts, employeeSalaries, eq(contacts.id, employeeSalaries.contactId));
 
 export async function listSalaries(tx: Queryable, orgId: string) {
   const found = await tx

@@ -3,7 +3,7 @@ import type { Tx } from '../../../db/client.ts';
 import { preparedRows } from '../../../db/fast/prepared.ts';
 import { conflict, missing, unauthenticated } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
-import { rows } from '../../../lib/sql.ts';
+import { isoTextOf, rows } from '../../../lib/sql.ts';
 import {
   checkInActivitySql,
   lastAttendedNowSql,
@@ -42,10 +42,10 @@ export interface CheckInResult {
 export const BOOKING_COLUMNS = (b: string) => `
   ${b}.id as "_id", ${b}.contact_id as "invitedUser", ${b}.slot_id as "bookingSlot",
   ${b}.booking_type_id as "bookingType", ${b}.status,
-  to_char(${b}.attend_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "attendDate",
+  ${isoTextOf(`${b}.attend_date`)} as "attendDate",
   ${b}.type, ${b}.is_deleted as "isDeleted",
-  to_char(${b}.start_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "startDate",
-  to_char(${b}.end_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "endDate"`;
+  ${isoTextOf(`${b}.start_date`)} as "startDate",
+  ${isoTextOf(`${b}.end_date`)} as "endDate"`;
 
 /** The member's live booking in the class ($1 organisation, $2 slot, $3 contact). */
 export const EXISTING_BOOKING = `

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { forbidden, missing } from '../../../lib/errors.ts';
+import { NO_ID } from '../../../lib/ids.ts';
 import { rows } from '../../../lib/sql.ts';
 import { type BookingRow, bookingRecordAnswer, bookingsSql, loadBooking } from '../queries.ts';
 import { addDays, checkRange, dayStart } from '../time.ts';
@@ -25,7 +26,7 @@ export async function listBookings(tx: Tx, actor: Actor, timeZone: string, q: Bo
   let contactId = q.contactId;
   if (!actor.staff) {
     if (contactId && contactId !== actor.contactId) throw forbidden('You can only see your own bookings');
-    contactId = actor.contactId ?? '00000000-0000-0000-0000-000000000000';
+    contactId = actor.contactId ?? NO_ID;
     if (q.includeDeleted) throw forbidden('Only staff can see deleted bookings');
   }
   if (!q.includeDeleted) where.push(sql`not b.is_deleted`);

@@ -3,6 +3,7 @@ import { eventColorHex, isoDateInZone, safeTimeZone } from '@opsuite/shared';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { invalid } from '../../../lib/errors.ts';
+import { NO_ID } from '../../../lib/ids.ts';
 import { isoText, rows } from '../../../lib/sql.ts';
 import type { Actor } from '../bookings/bookings.service.ts';
 import { SLOT_INSTRUCTOR, type SlotRow, slotsSql } from '../queries.ts';
@@ -102,9 +103,7 @@ export async function calendarFeed(tx: Tx, org: Org, actor: Actor, q: CalendarQu
     }
   }
   if (f.has('Appointments')) {
-    const mine = actor.staff
-      ? sql``
-      : sql`and b.contact_id = ${actor.contactId ?? '00000000-0000-0000-0000-000000000000'}`;
+    const mine = actor.staff ? sql`` : sql`and b.contact_id = ${actor.contactId ?? NO_ID}`;
     const type = q.bookingTypeId ? sql`and b.booking_type_id = ${q.bookingTypeId}` : sql``;
     const appointments = await rows<AppointmentRow>(
       tx,

@@ -3,6 +3,7 @@ import { RANK_HISTORY_LIMIT } from '@opsuite/shared';
 import type { Tx } from '../../../db/client.ts';
 import { preparedRows } from '../../../db/fast/prepared.ts';
 import { notFound } from '../../../lib/errors.ts';
+import { isoTextOf } from '../../../lib/sql.ts';
 
 // Qualified progression and qualified program: where a contact stands against the next rank of
 // their progression. It lives in booking, above contacts, because attendance is booking's own
@@ -11,8 +12,6 @@ import { notFound } from '../../../lib/errors.ts';
 // from contact_rank_history, which triggers on contacts keep for every writer; a contact whose
 // rank predates that history counts from the day they were added. Two prepared statements per
 // call, whatever the number of bookings, programs or ranks.
-
-const ISO = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** $1 organisation, $2 contact: the contact, its rank, the next rank, since when, and the ladder. */
 const CONTACT_RANK = `
@@ -48,11 +47,11 @@ const PROGRESSION_SQL = `
   select
     (select row_to_json(cur) from cur) as cur,
     (select row_to_json(nxt) from nxt) as nxt,
-    ${ISO('since.at')} as since,
+    ${isoTextOf('since.at')} as since,
     floor(extract(epoch from now() - since.at) / 86400)::int as days,
     (select count(*)::int from (${ATTENDED}) a where a.at > since.at) as classes,
     (select coalesce(json_agg(json_build_object('rankId', h.rank_id, 'rankName', r.name,
-        'reachedAt', ${ISO('h.reached_at')}) order by h.reached_at desc), '[]'::json)
+        'reachedAt', ${isoTextOf('h.reached_at')}) order by h.reached_at desc), '[]'::json)
      from (select * from contact_rank_history
            where organization_id = $1 and contact_id = $2 order by reached_at desc limit ${RANK_HISTORY_LIMIT}) h
      left join client_ranks r on r.organization_id = h.organization_id and r.id = h.rank_id) as history
@@ -84,7 +83,7 @@ const PROGRAMS_SQL = `
     (cur.category_id is not null) as is_current,
     cur.name as rank_name, (select name from nxt) as next_rank_name,
     coalesce(att.d30, 0) as d30, coalesce(att.d90, 0) as d90, coalesce(att.since_rank, 0) as since_rank,
-    ${ISO('att.last_at')} as last_at,
+    ${isoTextOf('att.last_at')} as last_at,
     exists (select 1 from booking_types bt where bt.organization_id = $1
             and lower(btrim(bt.program_name)) = k.key) as has_classes
   from keys k

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { withTenant } from '../../../db/tenant.ts';
+import { NO_ID } from '../../../lib/ids.ts';
 import { PeriodicJob } from '../../../lib/periodic-job.ts';
 import { rows } from '../../../lib/sql.ts';
 
@@ -37,7 +38,7 @@ export async function refreshOrganisation(
   orgId: string,
   onBatch?: (written: number) => void,
 ): Promise<number> {
-  let after = '00000000-0000-0000-0000-000000000000';
+  let after = NO_ID;
   let written = 0;
   for (;;) {
     const ids = await withTenant(db, orgId, async (tx) => {

@@ -10,6 +10,7 @@ import {
 } from '@opsuite/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../../db/client.ts';
+import { tenantJoin } from '../../../db/tenant.ts';
 import { conflict, lookupMissing, notFound } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
 import { staffPositions } from '../../staff/settings/settings.tables.ts';
@@ -25,18 +26,9 @@ export async function listLocations(tx: Queryable, orgId: string): Promise<TipLo
     .from(tipLocations)
     .leftJoin(
       tipPoolLocations,
-      and(
-        eq(tipPoolLocations.organizationId, tipLocations.organizationId),
-        eq(tipPoolLocations.locationId, tipLocations.id),
-      ),
+      tenantJoin(tipPoolLocations, tipLocations, eq(tipPoolLocations.locationId, tipLocations.id)),
     )
-    .leftJoin(
-      tipPools,
-      and(
-        eq(tipPools.organizationId, tipPoolLocations.organizationId),
-        eq(tipPools.id, tipPoolLocations.poolId),
-      ),
-    )
+    .leftJoin(tipPools, tenantJoin(tipPools, tipPoolLocations, eq(tipPools.id, tipPoolLocations.poolId)))
     .where(eq(tipLocations.organizationId, orgId))
     .orderBy(asc(tipLocations.name), asc(tipLocations.id));
   return found.map((r) => ({ _id: r.id, name: r.name, poolId: r.poolId, poolName: r.poolName }));
@@ -115,13 +107,7 @@ export async function listDailyTips(tx: Queryable, orgId: string, q: DailyTipsQu
       updatedAt: dailyTips.updatedAt,
     })
     .from(dailyTips)
-    .innerJoin(
-      tipLocations,
-      and(
-        eq(tipLocations.organizationId, dailyTips.organizationId),
-        eq(tipLocations.id, dailyTips.locationId),
-      ),
-    )
+    .innerJoin(tipLocations, tenantJoin(tipLocations, dailyTips, eq(tipLocations.id, dailyTips.locationId)))
     .where(
       and(
         eq(dailyTips.organizationId, orgId),

@@ -1,6 +1,7 @@
 import type { TipPoolAnswer } from '@opsuite/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.ts';
+import { tenantJoin } from '../../../db/tenant.ts';
 import { staffPositions } from '../../staff/settings/settings.tables.ts';
 import {
   type StoredDayShift,
@@ -28,10 +29,7 @@ export async function roleSettings(tx: Queryable, orgId: string): Promise<Map<st
     .from(staffPositions)
     .leftJoin(
       tipRoleSettings,
-      and(
-        eq(tipRoleSettings.organizationId, staffPositions.organizationId),
-        eq(tipRoleSettings.positionId, staffPositions.id),
-      ),
+      tenantJoin(tipRoleSettings, staffPositions, eq(tipRoleSettings.positionId, staffPositions.id)),
     )
     .where(eq(staffPositions.organizationId, orgId))
     .orderBy(asc(staffPositions.name), asc(staffPositions.id));
@@ -82,10 +80,7 @@ export async function loadPools(tx: Queryable, orgId: string, ids?: string[]): P
     .from(tipPoolLocations)
     .innerJoin(
       tipLocations,
-      and(
-        eq(tipLocations.organizationId, tipPoolLocations.organizationId),
-        eq(tipLocations.id, tipPoolLocations.locationId),
-      ),
+      tenantJoin(tipLocations, tipPoolLocations, eq(tipLocations.id, tipPoolLocations.locationId)),
     )
     .where(and(eq(tipPoolLocations.organizationId, orgId), inArray(tipPoolLocations.poolId, poolIds)))
     .orderBy(asc(tipLocations.name), asc(tipLocations.id));

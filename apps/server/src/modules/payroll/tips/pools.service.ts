@@ -2,6 +2,7 @@ import { TIPS_TEXT, type TipPoolBody, type TipPoolListAnswer, type tipPoolBody }
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable, Tx } from '../../../db/client.ts';
+import { tenantJoin } from '../../../db/tenant.ts';
 import { conflict, lookupMissing, notFound } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
 import { uniqueOr409 } from '../../../lib/sql.ts';
@@ -72,18 +73,9 @@ async function checkRefs(tx: Tx, orgId: string, body: PoolInput, poolId: string)
     .from(tipPoolLocations)
     .innerJoin(
       tipLocations,
-      and(
-        eq(tipLocations.organizationId, tipPoolLocations.organizationId),
-        eq(tipLocations.id, tipPoolLocations.locationId),
-      ),
+      tenantJoin(tipLocations, tipPoolLocations, eq(tipLocations.id, tipPoolLocations.locationId)),
     )
-    .innerJoin(
-      tipPools,
-      and(
-        eq(tipPools.organizationId, tipPoolLocations.organizationId),
-        eq(tipPools.id, tipPoolLocations.poolId),
-      ),
-    )
+    .innerJoin(tipPools, tenantJoin(tipPools, tipPoolLocations, eq(tipPools.id, tipPoolLocations.poolId)))
     .where(
       and(
         eq(tipPoolLocations.organizationId, orgId),

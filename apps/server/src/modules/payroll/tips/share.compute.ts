@@ -13,6 +13,7 @@ import {
 } from '@opsuite/shared';
 import { and, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.ts';
+import { tenantJoin } from '../../../db/tenant.ts';
 import { employeeShifts } from '../../staff/schedule/schedule.tables.ts';
 import { staffMembers } from '../../staff/settings/settings.tables.ts';
 import { workHistories } from '../../staff/time/time.tables.ts';
@@ -57,10 +58,7 @@ async function poolDayTips(tx: Queryable, orgId: string, first: string, last: st
     .from(dailyTips)
     .innerJoin(
       tipPoolLocations,
-      and(
-        eq(tipPoolLocations.organizationId, dailyTips.organizationId),
-        eq(tipPoolLocations.locationId, dailyTips.locationId),
-      ),
+      tenantJoin(tipPoolLocations, dailyTips, eq(tipPoolLocations.locationId, dailyTips.locationId)),
     )
     .where(
       and(
@@ -104,17 +102,11 @@ async function workOf(tx: Queryable, orgId: string, from: number, to: number, ro
     .from(workHistories)
     .leftJoin(
       employeeShifts,
-      and(
-        eq(employeeShifts.organizationId, workHistories.organizationId),
-        eq(employeeShifts.id, workHistories.shiftId),
-      ),
+      tenantJoin(employeeShifts, workHistories, eq(employeeShifts.id, workHistories.shiftId)),
     )
     .leftJoin(
       staffMembers,
-      and(
-        eq(staffMembers.organizationId, workHistories.organizationId),
-        eq(staffMembers.contactId, workHistories.contactId),
-      ),
+      tenantJoin(staffMembers, workHistories, eq(staffMembers.contactId, workHistories.contactId)),
     )
     .where(
       and(

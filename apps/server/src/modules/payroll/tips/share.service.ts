@@ -9,6 +9,7 @@ import {
 } from '@opsuite/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../../db/client.ts';
+import { tenantJoin } from '../../../db/tenant.ts';
 import { newId } from '../../../lib/ids.ts';
 import { contacts } from '../../contacts/contacts.tables.ts';
 import { payrollOpenFrom } from '../open-from.ts';
@@ -135,10 +136,7 @@ async function peopleOf(tx: Queryable, orgId: string, ids: string[]) {
           .from(contacts)
           .leftJoin(
             employeeSalaries,
-            and(
-              eq(employeeSalaries.organizationId, contacts.organizationId),
-              eq(employeeSalaries.contactId, contacts.id),
-            ),
+            tenantJoin(employeeSalaries, contacts, eq(employeeSalaries.contactId, contacts.id)),
           )
           .where(and(eq(contacts.organizationId, orgId), inArray(contacts.id, ids)));
   return new Map(people.map((p) => [p.id, p]));
