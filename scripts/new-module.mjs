@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as contract from './templates/contract.mjs';
+import * as e2e from './templates/e2e.mjs';
 import { namesOf } from './templates/names.mjs';
 import * as server from './templates/server.mjs';
 import * as web from './templates/web.mjs';
@@ -173,6 +174,7 @@ function filesFor(n) {
     [`${s}/${n.kebab}.service.ts`]: server.serviceFile(n),
     [`${s}/${n.kebab}.tables.ts`]: server.tablesFile(n),
     [`${s}/${n.kebab}.test.ts`]: server.testFile(n),
+    [`${s}/${n.kebab}.test-kit.ts`]: server.testKitFile(n),
     [`${CONTRACTS}/${n.kebab}.ts`]: contract.contractFile(n),
     [`${w}/index.ts`]: web.indexFile(n),
     [`${w}/${n.kebab}.feature.ts`]: web.featureFile(n),
@@ -180,6 +182,7 @@ function filesFor(n) {
     [`${w}/${n.kebab}-page.tsx`]: webPage.pageFile(n),
     [`${w}/${n.kebab}-page.test.tsx`]: webPage.pageTestFile(n),
     [`${w}/components/${n.record.kebab}-form.tsx`]: web.formFile(n),
+    [`e2e/${n.kebab}.spec.ts`]: e2e.specFile(n),
   };
 }
 

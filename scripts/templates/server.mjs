@@ -186,32 +186,20 @@ export function testFile(n) {
   const r = n.record;
   return `import { ${r.constant}_TEXT } from '@opsuite/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RequestClient, requestClient } from '../../../test/client.ts';
-import { createTestApp, DB_KIND, seedTenant, signIn, type TestApp } from '../../../test/helpers.ts';
+import type { RequestClient } from '../../../test/client.ts';
+import { DB_KIND } from '../../../test/helpers.ts';
+import { create${n.pascal}Kit, type ${n.pascal}Kit } from './${n.kebab}.test-kit.ts';
 
 describe(\`${n.lower} (\${DB_KIND})\`, () => {
-  let t: TestApp;
+  let kit: ${n.pascal}Kit;
   let admin: RequestClient;
-  /** A vendor: a role with no permissions at all. */
   let vendor: RequestClient;
-  /** Another organisation's admin. */
   let intruder: RequestClient;
   beforeAll(async () => {
-    t = await createTestApp();
-    const org = await seedTenant(t, ['admin', 'vendor'], '${n.label}');
-    const other = await seedTenant(t, ['admin'], 'Intruder');
-    const sessions = await Promise.all([
-      signIn(t, org.emails.admin!),
-      signIn(t, org.emails.vendor!),
-      signIn(t, other.emails.admin!),
-    ]);
-    [admin, vendor, intruder] = sessions.map((s) => requestClient(t, s.headers)) as [
-      RequestClient,
-      RequestClient,
-      RequestClient,
-    ];
+    kit = await create${n.pascal}Kit();
+    ({ admin, vendor, intruder } = kit);
   });
-  afterAll(() => t.close());
+  afterAll(() => kit.t.close());
 
   const names = async (client: RequestClient) =>
     (await client.get('/api/${n.kebab}')).body.list.map((r: { name: string }) => r.name);
@@ -266,5 +254,44 @@ describe(\`${n.lower} (\${DB_KIND})\`, () => {
     expect(await names(admin)).not.toContain('Not mine');
   });
 });
+`;
+}
+
+/** @param {Names} n */
+export function testKitFile(n) {
+  return `import { type RequestClient, requestClient } from '../../../test/client.ts';
+import { createTestApp, seedTenant, signIn, type TestApp } from '../../../test/helpers.ts';
+
+// What every ${n.lower} test starts from, and what other modules' tests may import: an
+// organisation with an admin and a vendor (a role with no permissions at all), and another
+// organisation's admin, each signed in through the real routes.
+
+export interface ${n.pascal}Kit {
+  t: TestApp;
+  admin: RequestClient;
+  /** A vendor: a role with no permissions at all. */
+  vendor: RequestClient;
+  /** Another organisation's admin. */
+  intruder: RequestClient;
+  organizationId: string;
+}
+
+export async function create${n.pascal}Kit(): Promise<${n.pascal}Kit> {
+  const t = await createTestApp();
+  const org = await seedTenant(t, ['admin', 'vendor'], '${n.label}');
+  const other = await seedTenant(t, ['admin'], 'Intruder');
+  const [admin, vendor, intruder] = await Promise.all([
+    signIn(t, org.emails.admin!),
+    signIn(t, org.emails.vendor!),
+    signIn(t, other.emails.admin!),
+  ]);
+  return {
+    t,
+    admin: requestClient(t, admin.headers),
+    vendor: requestClient(t, vendor.headers),
+    intruder: requestClient(t, intruder.headers),
+    organizationId: org.id,
+  };
+}
 `;
 }

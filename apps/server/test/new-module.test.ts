@@ -63,6 +63,7 @@ const CREATED = [
   'apps/server/src/modules/sample-cards/sample-cards.service.ts',
   'apps/server/src/modules/sample-cards/sample-cards.tables.ts',
   'apps/server/src/modules/sample-cards/sample-cards.test.ts',
+  'apps/server/src/modules/sample-cards/sample-cards.test-kit.ts',
   'packages/shared/src/contracts/sample-cards.ts',
   'apps/web/src/features/sample-cards/index.ts',
   'apps/web/src/features/sample-cards/sample-cards.feature.ts',
@@ -70,6 +71,7 @@ const CREATED = [
   'apps/web/src/features/sample-cards/sample-cards-page.tsx',
   'apps/web/src/features/sample-cards/sample-cards-page.test.tsx',
   'apps/web/src/features/sample-cards/components/sample-card-form.tsx',
+  'e2e/sample-cards.spec.ts',
 ];
 
 describe('npm run new:module', () => {
