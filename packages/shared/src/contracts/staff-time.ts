@@ -313,6 +313,8 @@ export const clockStatusAnswer = z
     workedMs: z.number(),
     /** The shift clocking in now is for (clocking in at the tablet links it). */
     offeredShift: clockShift.nullable(),
+    /** The organisation's zone, to show the shift's times on its clock. */
+    timeZone: z.string(),
   })
   .describe('The employee found by punch id: whether they are working and the shift on offer');
 export type ClockStatusAnswer = z.infer<typeof clockStatusAnswer>;

@@ -60,18 +60,28 @@ async function employeeByPunch(
 }
 
 function statusOf(
-  contactId: string,
-  name: string,
+  employee: Employee,
   open: WorkRow | null,
   offeredShift: ClockShift | null = null,
 ): ClockStatusAnswer {
+  const { id: contactId, name, timeZone } = employee;
   if (!open) {
-    return { contactId, name, status: 'out', historyId: null, startTime: null, workedMs: 0, offeredShift };
+    return {
+      contactId,
+      name,
+      status: 'out',
+      historyId: null,
+      startTime: null,
+      workedMs: 0,
+      offeredShift,
+      timeZone,
+    };
   }
   const a = workAnswer(open);
   return {
     contactId,
     name,
+    timeZone,
     status: a.onBreak ? 'onBreak' : 'working',
     historyId: a.historyId,
     startTime: a.startTime,
@@ -89,7 +99,7 @@ export async function clockStatus(
   const employee = await employeeByPunch(tx, orgId, deviceId, body.punchId, body.pin);
   const open = await lockedOpenSession(tx, orgId, employee.id);
   const shift = open ? null : await shiftToClockIn(tx, orgId, employee.id, employee.timeZone);
-  return statusOf(employee.id, employee.name, open, shift);
+  return statusOf(employee, open, shift);
 }
 
 export async function punch(tx: Tx, orgId: string, deviceId: string, body: PunchBody) {
@@ -103,22 +113,18 @@ export async function punch(tx: Tx, orgId: string, deviceId: string, body: Punch
     });
     return {
       message: 'in' as const,
-      status: statusOf(
-        employee.id,
-        employee.name,
-        await lockedOpenSession(tx, orgId, started.data.contactId),
-      ),
+      status: statusOf(employee, await lockedOpenSession(tx, orgId, started.data.contactId)),
     };
   }
   if (!open) throw conflict('You are not clocked in', 'punchId');
   if (body.action === 'out') {
     await clockOut(tx, orgId, open);
-    return { message: 'out' as const, status: statusOf(employee.id, employee.name, null) };
+    return { message: 'out' as const, status: statusOf(employee, null) };
   }
   if (body.action === 'break') await takeBreak(tx, orgId, employee.id, breakOf(body));
   else await closeBreak(tx, orgId, open);
   return {
     message: body.action,
-    status: statusOf(employee.id, employee.name, await lockedOpenSession(tx, orgId, employee.id)),
+    status: statusOf(employee, await lockedOpenSession(tx, orgId, employee.id)),
   };
 }
