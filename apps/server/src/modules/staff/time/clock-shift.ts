@@ -13,6 +13,12 @@ import { isoText, rows } from '../../../lib/sql.ts';
 /** A shift starting this many hours ahead is offered even when it starts on another day. */
 export const SHIFT_AHEAD_HOURS = 3;
 
+/**
+ * Shifts that started longer ago than this are not looked at (none runs so long), so the read is a
+ * short range of the employee's index instead of their whole history.
+ */
+const LONGEST_SHIFT_MS = 2 * 86_400_000;
+
 interface ShiftRow {
   id: string;
   name: string;
@@ -34,6 +40,7 @@ async function firstShift(tx: Tx, orgId: string, contactId: string, now: number,
           ${isoText(sql`pub_end_at`)} as end_at
         from employee_shifts
         where organization_id = ${orgId} and pub_contact_id = ${contactId}
+          and pub_start_at > ${new Date(now - LONGEST_SHIFT_MS).toISOString()}
           and pub_end_at > ${new Date(now).toISOString()} and ${startsBefore}
         order by pub_start_at, id limit 1`,
   );
