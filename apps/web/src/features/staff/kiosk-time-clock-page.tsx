@@ -74,6 +74,15 @@ function Pairing({ onPaired }: { onPaired: (token: string) => void }) {
   );
 }
 
+/** The tablet's big buttons: their labels wrap (a shift's times) rather than being cut off. */
+const BIG = {
+  size: 'xl',
+  h: 'auto',
+  mih: 60,
+  py: 'sm',
+  styles: { label: { whiteSpace: 'normal', textAlign: 'center' } },
+} as const;
+
 /** The server asks for the PIN (a 400 on the pin field) when the organisation requires one. */
 const asksForPin = (err: unknown) =>
   err instanceof ApiError &&
@@ -159,10 +168,10 @@ function Clock({ token, onUnpaired }: { token: string; onUnpaired: () => void })
               ? 'On a break'
               : `Working · ${hours(status.workedMs)}`}
         </Text>
-        <SimpleGrid cols={2}>
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
           {status.status === 'out' && (
             <Button
-              size="xl"
+              {...BIG}
               onClick={() => punch('in')}
               loading={busy}
               style={{ gridColumn: shift ? '1 / -1' : undefined }}
@@ -172,25 +181,25 @@ function Clock({ token, onUnpaired }: { token: string; onUnpaired: () => void })
           )}
           {status.status === 'working' && (
             <>
-              <Button size="xl" variant="light" onClick={() => punch('break', 'break')} loading={busy}>
+              <Button {...BIG} variant="light" onClick={() => punch('break', 'break')} loading={busy}>
                 Start break
               </Button>
-              <Button size="xl" variant="light" onClick={() => punch('break', 'meal')} loading={busy}>
+              <Button {...BIG} variant="light" onClick={() => punch('break', 'meal')} loading={busy}>
                 Start meal
               </Button>
             </>
           )}
           {status.status === 'onBreak' && (
-            <Button size="xl" onClick={() => punch('resume')} loading={busy}>
+            <Button {...BIG} onClick={() => punch('resume')} loading={busy}>
               End break
             </Button>
           )}
           {status.status !== 'out' && (
-            <Button size="xl" color="red" variant="light" onClick={() => punch('out')} loading={busy}>
+            <Button {...BIG} color="red" variant="light" onClick={() => punch('out')} loading={busy}>
               Clock out
             </Button>
           )}
-          <Button size="xl" variant="default" onClick={reset}>
+          <Button {...BIG} variant="default" onClick={reset}>
             Cancel
           </Button>
         </SimpleGrid>
