@@ -104,7 +104,8 @@ test('a staff member clocks in sharing their screen, takes a break and clocks ou
   const email = 'coach@demo.test';
   await signIn(page, email);
   await page.goto('/staff/time-clock');
-  await page.getByRole('button', { name: 'Start work' }).click();
+  // Clock in: for the shift on offer when the demo has one now, else without.
+  await page.getByRole('button', { name: /^(Start work|Start work without a shift)$/ }).click();
   await expect(page.getByTestId('clock-card')).toContainText('Working');
   await page.getByRole('button', { name: 'Share my screen' }).click();
   await expect(page.getByTestId('capture-status')).toHaveText('Sharing');
@@ -112,7 +113,7 @@ test('a staff member clocks in sharing their screen, takes a break and clocks ou
   await shot(page, 'time-clock');
 
   await page.getByRole('button', { name: 'Take a break' }).click();
-  await page.getByLabel('Rest description').fill('Lunch');
+  await page.getByLabel('Note (optional)').fill('Lunch');
   await page.getByRole('button', { name: 'Start break' }).click();
   await expect(page.getByTestId('clock-card')).toContainText('On a break');
   await page.getByRole('button', { name: 'End break' }).click();
@@ -126,7 +127,7 @@ test('a staff member clocks in sharing their screen, takes a break and clocks ou
   const list = await api.get(`/contact/workhistory/list?contactId=${api.contactId}`);
   const entry = list.list[0];
   expect(entry.endTime).not.toBeNull();
-  expect(entry.breakTimes).toEqual([expect.objectContaining({ description: 'Lunch' })]);
+  expect(entry.breakTimes).toEqual([expect.objectContaining({ kind: 'break', description: 'Lunch' })]);
   expect(entry.screenshot_sm).toMatch(/size=small$/);
 });
 
@@ -342,4 +343,130 @@ test('the tablet time clock finds a demo employee by the short punch id printed 
     path: `e2e/.artifacts/screens/${test.info().project.name}-staff-tablet-clock.png`,
   });
   await page.getByRole('button', { name: 'Cancel' }).click();
+});
+
+test("the employee's home shows their clock, clocks in and takes a meal break there", async ({ page }) => {
+  const email = 'coach@demo.test';
+  await signIn(page, email);
+  await page.goto('/');
+  const card = page.getByTestId('home-clock');
+  await expect(card.getByTestId('clock-card')).toContainText('You are clocked out');
+  await expect(card.getByTestId('next-shift')).toHaveText(
+    /^(Next shift: \w{3}, \w{3} \d{1,2} · \d{1,2}:\d\d [AP]M - \d{1,2}:\d\d [AP]M · .+|No shift scheduled)$/,
+  );
+  await shot(page, 'home-clock-out');
+  const forShift = card.getByRole('button', { name: /^Clock in for .+ shift$/ });
+  await ((await forShift.count()) > 0
+    ? forShift
+    : card.getByRole('button', { name: 'Start work', exact: true })
+  ).click();
+  await expect(card.getByTestId('clock-card')).toContainText(/Working since \d{1,2}:\d\d [AP]M/);
+  await card.getByRole('button', { name: 'Take a break' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Take a break' });
+  await dialog.getByText('Meal', { exact: true }).click();
+  await dialog.getByLabel('Note (optional)').fill('Sandwich');
+  await dialog.getByRole('button', { name: 'Start meal' }).click();
+  await expect(card.getByTestId('clock-card')).toContainText('On a meal break');
+  await shot(page, 'home-meal');
+  await card.getByRole('button', { name: 'End break' }).click();
+  await expect(card.getByTestId('clock-card')).toContainText('Working since');
+  await card.getByRole('button', { name: 'End work' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'End work' }).click();
+  await expect(card.getByTestId('clock-card')).toContainText('You are clocked out');
+
+  const api = await apiAs(page, email);
+  const list = await api.get(`/contact/workhistory/list?contactId=${api.contactId}`);
+  expect(list.list[0].breakTimes).toEqual([
+    expect.objectContaining({ kind: 'meal', description: 'Sandwich' }),
+  ]);
+});
+
+/** The right edge of `inner` must lie within the box that clips it and within the window. */
+async function expectInside(inner: ReturnType<Page['getByTestId']>, clipper: string) {
+  const edges = await inner.evaluate((el, selector) => {
+    const clip = (el.closest(selector) as HTMLElement).getBoundingClientRect();
+    return {
+      right: el.getBoundingClientRect().right,
+      clip: clip.right,
+      width: document.documentElement.clientWidth,
+    };
+  }, clipper);
+  expect(edges.right).toBeLessThanOrEqual(edges.clip + 0.5);
+  expect(edges.right).toBeLessThanOrEqual(edges.width);
+}
+
+/**
+ * A desktop browser with a classic scrollbar (17 px, as on Windows) has that much less room than
+ * headless Chromium, whose scrollbars take none: the table at its narrowest must still fit.
+ */
+async function expectRoomForScrollbar(table: ReturnType<Page['getByTestId']>, clipper: string) {
+  const widths = await table.evaluate((el, selector) => {
+    const box = el as HTMLElement;
+    const before = box.style.width;
+    box.style.width = 'min-content';
+    const narrowest = box.getBoundingClientRect().width;
+    box.style.width = before;
+    return { narrowest, room: (el.closest(selector) as HTMLElement).getBoundingClientRect().width };
+  }, clipper);
+  expect(widths.narrowest).toBeLessThanOrEqual(widths.room - 17);
+}
+
+test('the time sheet and the schedule grid fit a 1280 px desktop, last column included', async ({ page }) => {
+  test.skip(test.info().project.name === 'phone', 'a phone scrolls the week sideways');
+  await signIn(page, 'admin@demo.test');
+  // A longer name with an "In" badge (someone working now) is what widened the sheet past the
+  // window: the coach gets one for the test.
+  const admin = await apiAs(page, 'admin@demo.test');
+  const coach = await apiAs(page, 'coach@demo.test');
+  const rename = (fullName: string) => admin.put(`/contact/update/${coach.contactId}`, { fullName });
+  await rename('Christopher Coach-Montgomery');
+  const started = await coach.post('/contact/workhistory/startwork', {});
+  try {
+    await page.goto('/staff/timesheets');
+    await expect(page.getByTestId('timesheet-row').filter({ hasText: 'Coach-Montgomery' })).toContainText(
+      'In',
+    );
+    await expectInside(page.getByTestId('timesheet-total'), '.mantine-ScrollArea-viewport');
+    await expectRoomForScrollbar(page.getByTestId('timesheet'), '.mantine-ScrollArea-viewport');
+    await shot(page, 'timesheet-1280');
+  } finally {
+    if (started.data) await coach.post('/contact/workhistory/endwork', { historyId: started.data.historyId });
+    await rename('Chris Coach');
+  }
+  await page.goto('/staff/schedule');
+  await expect(page.getByTestId('grid-row').first()).toBeVisible();
+  await expectInside(page.getByTestId('grid-head').last(), '[data-testid="schedule-scroller"]');
+  await shot(page, 'schedule-1280');
+});
+
+test('with a PIN required, the tablet asks for it after the punch id', async ({ page }) => {
+  await signIn(page, 'admin@demo.test');
+  const admin = await apiAs(page, 'admin@demo.test');
+  const employees = (await admin.get('/staff/employees')).list as { contactId: string; fullName: string }[];
+  const dana = employees.find((e) => e.fullName === 'Dana Diaz')!;
+  await admin.put('/staff/settings', { requirePunchPin: true });
+  try {
+    const saved = await admin.put(`/staff/employees/${dana.contactId}/pin`, { pin: '4821' });
+    expect(saved.data).toEqual({ pinSet: true });
+    await page.goto('/staff/settings');
+    await expect(page.getByLabel('Require a PIN with the punch id')).toBeChecked();
+    await shot(page, 'settings-pin');
+
+    await page.goto('/time-clock');
+    await page.getByLabel('Device code').fill('DEMO-KIOSK');
+    await page.getByRole('button', { name: 'Pair' }).click();
+    await page.getByLabel('Your punch id').fill('2001');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Your PIN').fill('1111');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('The punch id or PIN is not right')).toBeVisible();
+    await page.getByLabel('Your PIN').fill('4821');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByTestId('clock-status')).toContainText('Dana Diaz');
+    await shot(page, 'tablet-pin');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+  } finally {
+    await admin.put('/staff/settings', { requirePunchPin: false });
+    await admin.put(`/staff/employees/${dana.contactId}/pin`, { pin: null });
+  }
 });

@@ -327,6 +327,8 @@ export const employeeProfileAnswer = z.object({
   categoryId: idSchema.nullable(),
   positionIds: z.array(idSchema),
   hourlyCostCents: z.number().nullable(),
+  /** Whether the employee has a punch PIN (told to managers only; never the PIN). */
+  pinSet: z.boolean(),
 });
 export type EmployeeProfileAnswer = z.infer<typeof employeeProfileAnswer>;
 export const employeeListAnswer = z.object({ list: z.array(employeeProfileAnswer) });

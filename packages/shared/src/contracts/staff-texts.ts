@@ -54,4 +54,6 @@ export const STAFF_TEXT = {
   employeeRemoved: 'Taken off the schedule',
   punchedIn: 'Clocked in',
   punchedOut: 'Clocked out',
+  pinSaved: 'PIN saved',
+  pinCleared: 'PIN removed',
 } as const;

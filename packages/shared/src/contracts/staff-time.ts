@@ -51,16 +51,26 @@ export const updateWorkBody = z.object({
 });
 export type UpdateWorkBody = z.infer<typeof updateWorkBody>;
 export const historyIdBody = z.object({ historyId: idSchema });
+/** What a break is: a short rest or a meal. */
+export const BREAK_KINDS = ['break', 'meal'] as const;
+export const breakKind = z.enum(BREAK_KINDS);
+export type BreakKind = z.infer<typeof breakKind>;
 export const checkoutBody = z.object({
   contactId: idSchema.optional(),
-  restDescription: z.string().trim().min(1, { message: 'Rest description is required' }).max(500),
+  /** break unless said; a meal is told apart on the time sheet. */
+  kind: breakKind.optional(),
+  note: text(500).optional(),
+  /** The earlier client's field: its text becomes the note of a break. */
+  restDescription: text(500).optional(),
 });
 export type CheckoutBody = z.infer<typeof checkoutBody>;
 
 export const workBreakAnswer = z.object({
   _id: idSchema,
+  kind: breakKind,
   startTime: z.string(),
   endTime: z.string().nullable(),
+  /** The break's note (the earlier client's rest description). */
   description: z.string().nullable(),
 });
 export type WorkBreakAnswer = z.infer<typeof workBreakAnswer>;
@@ -98,15 +108,33 @@ export const timeSettings = z.object({
   screenshotsEnabled: z.boolean(),
   autoEndHours: z.number().int().min(1).max(24),
   lateGraceMinutes: z.number().int().min(0).max(120),
+  /** The tablet time clock asks for the employee's PIN after their punch id. */
+  requirePunchPin: z.boolean(),
 });
 export type TimeSettings = z.infer<typeof timeSettings>;
 export const timeSettingsBody = timeSettings.partial();
 export const timeSettingsMutation = mutationAnswer(timeSettings);
 
-/** The caller's own clock: the open session, this week's hours, entries waiting for confirmation. */
+/** A published shift as the time clock offers it. */
+export const clockShift = z.object({
+  _id: idSchema,
+  shiftName: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+});
+export type ClockShift = z.infer<typeof clockShift>;
+
+/**
+ * The caller's own clock: the open session, this week's hours, entries waiting for confirmation,
+ * the shift clocking in now is for (today's, or one starting within a few hours) and the next one.
+ */
 export const myClockAnswer = z.object({
   contactId: idSchema.nullable(),
   session: workHistoryAnswer.nullable(),
+  offeredShift: clockShift.nullable(),
+  nextShift: clockShift.nullable(),
+  /** Whether the employee has a punch PIN (never the PIN itself). */
+  pinSet: z.boolean(),
   needsConfirmation: z.array(workHistoryAnswer),
   week: z.object({ startOfWeek: z.string(), endOfWeek: z.string(), days: dayTotals, totalMs: z.number() }),
   settings: timeSettings,
@@ -196,6 +224,7 @@ export const manualBreakInput = z.object({
   startTime: clockTime('startTime'),
   endDate: wallDay('endDate'),
   endTime: clockTime('endTime'),
+  kind: breakKind.optional(),
   description: text(200).optional(),
 });
 const reason = z.string().trim().min(1, { message: 'Say why (kept in the audit trail)' }).max(500);
@@ -255,21 +284,39 @@ export const workEditsAnswer = z.object({
 
 // ---- the time clock on a paired device ----
 
+/** An employee's punch PIN: 4 to 6 digits. */
+export const punchPin = z.string().regex(/^\d{4,6}$/, { message: 'The PIN is 4 to 6 digits' });
+/** Sets (or, with null, clears) a punch PIN. */
+export const punchPinBody = z.object({ pin: punchPin.nullable() });
+export const punchPinMutation = mutationAnswer(z.object({ pinSet: z.boolean() }));
+
 export const punchIdParams = z.object({ punchId: z.string().trim().min(1).max(40) });
+const punchIdField = z.string().trim().min(1, { message: 'Enter your punch id' }).max(40);
+/** The tablet's look-up: the punch id, and the PIN when the organisation requires one. */
+export const punchLookupBody = z.object({ punchId: punchIdField, pin: punchPin.optional() });
 export const punchBody = z.object({
-  punchId: z.string().trim().min(1, { message: 'Enter your punch id' }).max(40),
+  punchId: punchIdField,
+  pin: punchPin.optional(),
   action: z.enum(['in', 'out', 'break', 'resume']),
+  kind: breakKind.optional(),
+  note: text(500).optional(),
   restDescription: text(500).optional(),
 });
 export type PunchBody = z.infer<typeof punchBody>;
-export const clockStatusAnswer = z.object({
-  contactId: idSchema,
-  name: z.string(),
-  status: z.enum(['out', 'working', 'onBreak']),
-  historyId: idSchema.nullable(),
-  startTime: z.string().nullable(),
-  workedMs: z.number(),
-});
+export const clockStatusAnswer = z
+  .object({
+    contactId: idSchema,
+    name: z.string(),
+    status: z.enum(['out', 'working', 'onBreak']),
+    historyId: idSchema.nullable(),
+    startTime: z.string().nullable(),
+    workedMs: z.number(),
+    /** The shift clocking in now is for (clocking in at the tablet links it). */
+    offeredShift: clockShift.nullable(),
+    /** The organisation's zone, to show the shift's times on its clock. */
+    timeZone: z.string(),
+  })
+  .describe('The employee found by punch id: whether they are working and the shift on offer');
 export type ClockStatusAnswer = z.infer<typeof clockStatusAnswer>;
 export const punchAnswer = mutationAnswer(clockStatusAnswer);
 export { STAFF_TEXT } from './staff-texts.ts';

@@ -105,6 +105,7 @@ async function clocked(tx: Tx, orgId: string, timeZone: string, p: Planned, late
     const lunch = start + Math.round((end - start) / 2 / 60_000) * 60_000;
     breaks.push({
       _id: newId(),
+      kind: 'meal',
       start: new Date(lunch).toISOString(),
       end: new Date(lunch + 30 * 60_000).toISOString(),
       description: 'Lunch',

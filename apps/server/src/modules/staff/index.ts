@@ -10,6 +10,7 @@ import { staffHooks } from './merge.ts';
 import { scheduleModuleRoutes } from './schedule/index-routes.ts';
 import { contactShiftsRoutes } from './shifts.routes.ts';
 import { AutoEndJob } from './time/auto-end.ts';
+import { punchPinRoutes } from './time/punch-pin.routes.ts';
 import { timeClockRoutes } from './time/time-clock.routes.ts';
 import { timesheetRoutes } from './time/timesheet.routes.ts';
 import { workRoutes } from './time/work.routes.ts';
@@ -25,6 +26,7 @@ export function register(app: App) {
   workRoutes(app);
   timesheetRoutes(app);
   timeClockRoutes(app);
+  punchPinRoutes(app);
   scheduleModuleRoutes(app);
 
   const { config, database } = app.services;

@@ -6,11 +6,13 @@ import { useOrganizationId, useSession } from '../../app/auth-store';
 import { hhmmInZone, todayInZone, useOrganizationTimeZone } from '../../app/zone-time';
 import { UserAvatar } from '../../components/avatar';
 import { LoadingSpinner } from '../../components/loading-spinner';
+import { MyClockCard } from '../staff';
 import { useMyClassesToday } from './home.api';
 
 // The employee's landing at `/`: what their role allows, nothing else. Their classes today (the
 // classes they are the effective instructor of) with a link to take attendance in the calendar,
-// their time clock and schedule when the role reads staff, and the contacts when it reads those.
+// their time clock (clock in, breaks, end work, the next shift) and schedule when the role reads
+// staff, and the contacts when it reads those.
 
 /** The calendar on one day, where the class's drawer takes attendance. */
 export const attendancePath = (date: string) => `/calendar?date=${date}&view=timeGridDay`;
@@ -22,13 +24,14 @@ export function StaffHome() {
   const ability = session?.userData.ability ?? [];
   const contactId = session?.userData.curRole.contactId ?? null;
   const readsCalendar = can(ability, 'read', 'calendar');
+  const readsStaff = can(ability, 'read', 'staff');
   const classes = useMyClassesToday(orgId, contactId, timeZone, readsCalendar);
   if (!session) return null;
   const { userData, organization } = session;
   const today = todayInZone(timeZone);
   const links = [
-    can(ability, 'read', 'staff') && { label: 'Time clock', path: '/staff/time-clock', icon: IconClock },
-    can(ability, 'read', 'staff') && {
+    readsStaff && { label: 'Time clock', path: '/staff/time-clock', icon: IconClock },
+    readsStaff && {
       label: 'My schedule',
       path: '/staff/my-schedule',
       icon: IconCalendarTime,
@@ -54,6 +57,13 @@ export function StaffHome() {
           </Stack>
         </Group>
       </Card>
+
+      {readsStaff && (
+        <Stack gap="sm">
+          <Title order={3}>Your time clock</Title>
+          <MyClockCard />
+        </Stack>
+      )}
 
       {readsCalendar && (
         <Stack gap="sm">

@@ -2,6 +2,7 @@ import {
   Button,
   Card,
   Group,
+  Modal,
   MultiSelect,
   NumberInput,
   ScrollArea,
@@ -13,10 +14,12 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import type { EmployeeProfileAnswer } from '@opsuite/shared/contracts/staff-schedule';
 import type { TimeSettings } from '@opsuite/shared/contracts/staff-time';
 import { useState } from 'react';
 import { PageToolbar } from '../../components/page-toolbar';
 import { CatalogList } from './components/catalog-list';
+import { PinForm } from './components/pin-card';
 import {
   useCategories,
   useDeleteCategory,
@@ -44,6 +47,12 @@ function TimeRules({ settings }: { settings: TimeSettings }) {
           label="Ask employees to share their screen for screenshots while they work"
           checked={form.screenshotsEnabled}
           onChange={(e) => setForm({ ...form, screenshotsEnabled: e.currentTarget.checked })}
+        />
+        <Switch
+          label="Require a PIN with the punch id"
+          description="The tablet time clock asks for the employee's 4-6 digit PIN after their punch id. Employees set it on their Time clock page; you can set it below."
+          checked={form.requirePunchPin}
+          onChange={(e) => setForm({ ...form, requirePunchPin: e.currentTarget.checked })}
         />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <NumberInput
@@ -84,6 +93,7 @@ function Employees() {
   const categories = useCategories();
   const save = useSaveEmployee();
   const remove = useRemoveEmployee();
+  const [pinFor, setPinFor] = useState<EmployeeProfileAnswer | null>(null);
   const positionData = (positions.data?.list ?? []).map((p) => ({ value: p._id, label: p.name }));
   const categoryData = (categories.data?.list ?? []).map((c) => ({ value: c._id, label: c.name }));
   return (
@@ -105,6 +115,7 @@ function Employees() {
               <Table.Th>Positions</Table.Th>
               <Table.Th>Cost an hour</Table.Th>
               <Table.Th>Punch id</Table.Th>
+              <Table.Th>PIN</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -165,11 +176,32 @@ function Employees() {
                     {e.punchId ?? '—'}
                   </Text>
                 </Table.Td>
+                <Table.Td>
+                  <Button size="compact-xs" variant="light" onClick={() => setPinFor(e)}>
+                    {e.pinSet ? 'Change PIN' : 'Set PIN'}
+                  </Button>
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       </ScrollArea>
+      <Modal
+        opened={pinFor !== null}
+        onClose={() => setPinFor(null)}
+        title={pinFor ? `Punch PIN of ${pinFor.fullName}` : 'Punch PIN'}
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        {pinFor && (
+          <Stack gap="xs">
+            <Text size="sm" c="dimmed">
+              {pinFor.pinSet ? 'This employee has a PIN.' : 'This employee has no PIN yet.'} Tell them the new
+              one; it is never shown again.
+            </Text>
+            <PinForm contactId={pinFor.contactId} pinSet={pinFor.pinSet} onSaved={() => setPinFor(null)} />
+          </Stack>
+        )}
+      </Modal>
     </Card>
   );
 }
@@ -205,7 +237,7 @@ export function StaffSettingsPage() {
       <Employees />
       <Text size="xs" c="dimmed">
         Time clock on a tablet: open /time-clock there and pair it with a device code from Devices; employees
-        punch in with their punch id.
+        punch in with their punch id (and their PIN when it is required).
       </Text>
     </Stack>
   );

@@ -12,6 +12,7 @@ import type {
   ScheduleAnswer,
 } from '@opsuite/shared/contracts/staff-schedule';
 import type {
+  BreakKind,
   MyClockAnswer,
   OverviewAnswer,
   ScreenshotAnswer,
@@ -118,8 +119,16 @@ export const useStartWork = () =>
       api.post<Mutation<WorkHistoryAnswer>>(body.shiftId ? `${W}/startShiftWork` : `${W}/startwork`, body),
   );
 export const useTakeBreak = () =>
-  useStaffWrite((restDescription: string) =>
-    api.post<Mutation<WorkHistoryAnswer>>(`${W}/checkout`, { restDescription }),
+  useStaffWrite((body: { kind: BreakKind; note?: string }) =>
+    api.post<Mutation<WorkHistoryAnswer>>(`${W}/checkout`, body),
+  );
+/** Sets (or with null clears) the signed-in employee's punch PIN, or with contactId a manager's pick. */
+export const useSavePunchPin = () =>
+  useStaffWrite(({ contactId, pin }: { contactId?: string; pin: string | null }) =>
+    api.put<Mutation<{ pinSet: boolean }>>(
+      contactId ? `/staff/employees/${contactId}/pin` : '/staff/time-clock/pin',
+      { pin },
+    ),
   );
 export const useEndBreak = () =>
   useStaffWrite((historyId: string) => api.post<Mutation<WorkHistoryAnswer>>(`${W}/endbreak`, { historyId }));

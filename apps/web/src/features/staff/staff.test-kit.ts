@@ -65,7 +65,7 @@ export function session(overrides: Partial<WorkHistoryAnswer> = {}): WorkHistory
   };
 }
 
-export function clock(open: WorkHistoryAnswer | null): MyClockAnswer {
+export function clock(open: WorkHistoryAnswer | null, overrides: Partial<MyClockAnswer> = {}): MyClockAnswer {
   const days = [
     '2026-06-07',
     '2026-06-08',
@@ -78,6 +78,9 @@ export function clock(open: WorkHistoryAnswer | null): MyClockAnswer {
   return {
     contactId: ME,
     session: open,
+    offeredShift: null,
+    nextShift: null,
+    pinSet: false,
     needsConfirmation: [],
     week: {
       startOfWeek: days[0]!,
@@ -90,7 +93,9 @@ export function clock(open: WorkHistoryAnswer | null): MyClockAnswer {
       screenshotsEnabled: true,
       autoEndHours: 12,
       lateGraceMinutes: 5,
+      requirePunchPin: false,
     },
+    ...overrides,
   };
 }
 

@@ -36,6 +36,18 @@ function WorkingNow() {
   );
 }
 
+/** "Sun, Nov 29", broken (when the week is short of room) only between the weekday and the date. */
+function DayHeading({ label }: { label: string }) {
+  const [weekday, date] = label.split(', ');
+  if (!date) return label;
+  return (
+    <>
+      <span style={{ whiteSpace: 'nowrap' }}>{weekday},</span>{' '}
+      <span style={{ whiteSpace: 'nowrap' }}>{date}</span>
+    </>
+  );
+}
+
 /** Time sheets: hours per employee per day of a week, each employee's entries and their edits. */
 export function TimesheetsPage() {
   const timeZone = useOrganizationTimeZone();
@@ -60,19 +72,23 @@ export function TimesheetsPage() {
           striped
           highlightOnHover
           withTableBorder
-          miw={900}
+          miw={760}
           data-testid="timesheet"
-          styles={{ th: { whiteSpace: 'nowrap' }, td: { whiteSpace: 'nowrap' } }}
+          // Hours never break; a long name, its badges and the day headings may, so the week and
+          // its Total fit beside the sidebar on a 1280 px desktop (with a 17 px scrollbar).
+          styles={{ td: { whiteSpace: 'nowrap' } }}
         >
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Employee</Table.Th>
               {days.map((d) => (
                 <Table.Th key={d} ta="right">
-                  {dayLabel(d)}
+                  <DayHeading label={dayLabel(d)} />
                 </Table.Th>
               ))}
-              <Table.Th ta="right">Total</Table.Th>
+              <Table.Th ta="right" data-testid="timesheet-total">
+                Total
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -83,8 +99,8 @@ export function TimesheetsPage() {
                   onClick={() => setOpen(open === r.contactId ? null : r.contactId)}
                   data-testid="timesheet-row"
                 >
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
+                  <Table.Td style={{ whiteSpace: 'normal' }} miw={120}>
+                    <Group gap={6} wrap="wrap">
                       <Text size="sm" fw={600}>
                         {r.fullName}
                       </Text>

@@ -179,6 +179,7 @@ interface ProfileRow {
   position_ids: string[] | string | null;
   hourly_cost_cents: number | null;
   on_schedule: boolean;
+  pin_set: boolean;
 }
 
 const profileAnswer = (r: ProfileRow): EmployeeProfileAnswer => ({
@@ -189,10 +190,11 @@ const profileAnswer = (r: ProfileRow): EmployeeProfileAnswer => ({
   categoryId: r.category_id,
   positionIds: r.position_ids ? json(r.position_ids) : [],
   hourlyCostCents: r.hourly_cost_cents,
+  pinSet: r.pin_set,
 });
 
 const profileSelect = sql`select c.id, c.full_name, c.punch_id, m.category_id, m.position_ids, m.hourly_cost_cents,
-    m.contact_id is not null as on_schedule
+    m.contact_id is not null as on_schedule, coalesce(m.punch_pin_hash is not null, false) as pin_set
   from contacts c
   join contact_types ct on ct.organization_id = c.organization_id and ct.id = c.contact_type_id
   left join staff_members m on m.organization_id = c.organization_id and m.contact_id = c.id`;
@@ -208,7 +210,7 @@ export async function listEmployees(tx: Tx, ctx: RequestContext) {
   return {
     list: found.map((r) => {
       const a = profileAnswer(r);
-      return manager ? a : { ...a, punchId: null, hourlyCostCents: null };
+      return manager ? a : { ...a, punchId: null, hourlyCostCents: null, pinSet: false };
     }),
   };
 }

@@ -8,7 +8,8 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { rows } from '../../../lib/sql.ts';
 
-// The organisation's time rules (screenshot interval, auto-end limit, late grace). An
+// The organisation's time rules (screenshot interval, auto-end limit, late grace, whether the
+// tablet asks for a punch PIN). An
 // organisation that never saved them has the defaults.
 
 export const DEFAULT_TIME_SETTINGS: TimeSettings = {
@@ -16,6 +17,7 @@ export const DEFAULT_TIME_SETTINGS: TimeSettings = {
   screenshotsEnabled: true,
   autoEndHours: DEFAULT_AUTO_END_HOURS,
   lateGraceMinutes: DEFAULT_LATE_GRACE_MINUTES,
+  requirePunchPin: false,
 };
 
 interface SettingsRow {
@@ -23,6 +25,7 @@ interface SettingsRow {
   screenshots_enabled: boolean;
   auto_end_hours: number;
   late_grace_minutes: number;
+  require_punch_pin: boolean;
 }
 
 const answerOf = (r: SettingsRow | undefined): TimeSettings =>
@@ -32,13 +35,15 @@ const answerOf = (r: SettingsRow | undefined): TimeSettings =>
         screenshotsEnabled: r.screenshots_enabled,
         autoEndHours: r.auto_end_hours,
         lateGraceMinutes: r.late_grace_minutes,
+        requirePunchPin: r.require_punch_pin,
       }
     : { ...DEFAULT_TIME_SETTINGS };
 
 export async function timeSettings(tx: Tx, orgId: string): Promise<TimeSettings> {
   const [row] = await rows<SettingsRow>(
     tx,
-    sql`select screenshot_interval_minutes, screenshots_enabled, auto_end_hours, late_grace_minutes
+    sql`select screenshot_interval_minutes, screenshots_enabled, auto_end_hours, late_grace_minutes,
+          require_punch_pin
         from staff_settings where organization_id = ${orgId}`,
   );
   return answerOf(row);
@@ -54,14 +59,16 @@ export async function saveTimeSettings(
   const [row] = await rows<SettingsRow>(
     tx,
     sql`insert into staff_settings (organization_id, screenshot_interval_minutes, screenshots_enabled,
-          auto_end_hours, late_grace_minutes, updated_by)
+          auto_end_hours, late_grace_minutes, require_punch_pin, updated_by)
         values (${orgId}, ${next.screenshotIntervalMinutes}, ${next.screenshotsEnabled}, ${next.autoEndHours},
-          ${next.lateGraceMinutes}, ${userId})
+          ${next.lateGraceMinutes}, ${next.requirePunchPin}, ${userId})
         on conflict (organization_id) do update set
           screenshot_interval_minutes = excluded.screenshot_interval_minutes,
           screenshots_enabled = excluded.screenshots_enabled, auto_end_hours = excluded.auto_end_hours,
-          late_grace_minutes = excluded.late_grace_minutes, updated_by = excluded.updated_by, updated_at = now()
-        returning screenshot_interval_minutes, screenshots_enabled, auto_end_hours, late_grace_minutes`,
+          late_grace_minutes = excluded.late_grace_minutes, require_punch_pin = excluded.require_punch_pin,
+          updated_by = excluded.updated_by, updated_at = now()
+        returning screenshot_interval_minutes, screenshots_enabled, auto_end_hours, late_grace_minutes,
+          require_punch_pin`,
   );
   return answerOf(row);
 }

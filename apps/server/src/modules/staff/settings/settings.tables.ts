@@ -14,6 +14,8 @@ export const staffSettings = pgTable(
     screenshotsEnabled: boolean('screenshots_enabled').notNull().default(true),
     autoEndHours: integer('auto_end_hours').notNull().default(12),
     lateGraceMinutes: integer('late_grace_minutes').notNull().default(5),
+    /** The tablet time clock asks for the employee's PIN after their punch id. */
+    requirePunchPin: boolean('require_punch_pin').notNull().default(false),
     updatedBy: userReference('updated_by'),
     updatedAt: updatedAt(),
   },
@@ -73,6 +75,8 @@ export const staffMembers = pgTable(
      * the roster is read in name order a page at a time without looking up every contact.
      */
     sortName: text('sort_name').notNull().default(''),
+    /** The punch PIN's argon2id hash (never answered); null when the employee has none. */
+    punchPinHash: text('punch_pin_hash'),
     updatedAt: updatedAt(),
   },
   (t) => [

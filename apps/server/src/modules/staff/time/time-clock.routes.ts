@@ -3,6 +3,7 @@ import {
   punchAnswer,
   punchBody,
   punchIdParams,
+  punchLookupBody,
   STAFF_TEXT,
 } from '@opsuite/shared/contracts/staff-time';
 import { saved } from '../../../lib/answers.ts';
@@ -26,9 +27,10 @@ const MESSAGES = {
 /** The 429's wording: "Too many attempts. Try again in 1 minute." */
 const ATTEMPTS = 'attempts';
 
-/** Failures that found nobody: an unknown punch id, a wrong PIN, a removed device. */
+/** Failures that found nobody: an unknown punch id, a wrong or missing PIN, a removed device. */
 const isMiss = (err: unknown) =>
-  err instanceof AppError && (err.code === 'NOT_FOUND' || err.code === 'UNAUTHENTICATED');
+  err instanceof AppError &&
+  (err.code === 'NOT_FOUND' || err.code === 'UNAUTHENTICATED' || err.code === 'FORBIDDEN');
 
 export function timeClockRoutes(app: App) {
   const limit = new TimeClockLimit(app.services.limiter, {
@@ -53,8 +55,17 @@ export function timeClockRoutes(app: App) {
     (req) =>
       limited(req.device!, () =>
         req.tenant((tx) =>
-          clockStatus(tx, req.device!.organizationId, req.device!.deviceId, req.params.punchId),
+          clockStatus(tx, req.device!.organizationId, req.device!.deviceId, { punchId: req.params.punchId }),
         ),
+      ),
+  );
+  // The same look-up with the PIN in the body (never in an address, where logs would keep it).
+  app.post(
+    '/staff/time-clock/employee',
+    { config: device, schema: { tags, body: punchLookupBody, response: { 200: clockStatusAnswer } } },
+    (req) =>
+      limited(req.device!, () =>
+        req.tenant((tx) => clockStatus(tx, req.device!.organizationId, req.device!.deviceId, req.body)),
       ),
   );
   app.post(

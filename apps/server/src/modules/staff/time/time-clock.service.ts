@@ -1,29 +1,48 @@
-import type { ClockStatusAnswer, PunchBody } from '@opsuite/shared/contracts/staff-time';
+import type { ClockShift, ClockStatusAnswer, PunchBody } from '@opsuite/shared/contracts/staff-time';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { conflict, notFound, unauthenticated } from '../../../lib/errors.ts';
 import { rows } from '../../../lib/sql.ts';
 import { normalizePunchId } from '../../contacts/index.ts';
 import { staffTypesSql } from '../access.ts';
-import { clockIn, clockOut, closeBreak, lockedOpenSession, takeBreak } from './work.service.ts';
+import { shiftToClockIn } from './clock-shift.ts';
+import { checkPunchPin, requirePinGiven } from './punch-pin.ts';
+import { breakOf, clockIn, clockOut, closeBreak, lockedOpenSession, takeBreak } from './work.service.ts';
 import { type WorkRow, workAnswer } from './work-rows.ts';
 
 // The time clock on a paired kiosk: an employee types their punch id (the contact's punch id,
 // the same field members check in with; a number is padded to 10 digits as it is stored) and
 // clocks in, out, or on and off a break. The device
-// credential names the organisation; the device must still be active.
+// credential names the organisation; the device must still be active. When the organisation
+// requires a punch PIN, every call carries it and it is checked (punch-pin.ts). Clocking in links
+// the shift the employee is due on (clock-shift.ts).
 
 interface EmployeeRow {
   device_ok: boolean;
+  pin_required: boolean;
+  time_zone: string;
   id: string | null;
   full_name: string | null;
 }
 
-async function employeeByPunch(tx: Tx, orgId: string, deviceId: string, punchId: string) {
+interface Employee {
+  id: string;
+  name: string;
+  timeZone: string;
+}
+
+async function employeeByPunch(
+  tx: Tx,
+  orgId: string,
+  deviceId: string,
+  punchId: string,
+  pin: string | undefined,
+): Promise<Employee> {
   const [row] = await rows<EmployeeRow>(
     tx,
     sql`select exists (select 1 from devices where organization_id = ${orgId} and id = ${deviceId} and is_active) as device_ok,
-          e.id, e.full_name
+          coalesce((select require_punch_pin from staff_settings where organization_id = ${orgId}), false) as pin_required,
+          (select time_zone from organizations where id = ${orgId}) as time_zone, e.id, e.full_name
         from (select 1) one left join lateral (
           select c.id, c.full_name from contacts c
           join contact_types ct on ct.organization_id = c.organization_id and ct.id = c.contact_type_id
@@ -32,52 +51,80 @@ async function employeeByPunch(tx: Tx, orgId: string, deviceId: string, punchId:
           order by c.created_at, c.id limit 1) e on true`,
   );
   if (!row?.device_ok) throw unauthenticated('This device was removed');
+  if (row.pin_required) {
+    requirePinGiven(pin);
+    await checkPunchPin(tx, orgId, row.id, pin);
+  }
   if (!row.id) throw notFound('Employee with this punch id');
-  return { id: row.id, name: row.full_name ?? '' };
+  return { id: row.id, name: row.full_name ?? '', timeZone: row.time_zone };
 }
 
-function statusOf(contactId: string, name: string, open: WorkRow | null): ClockStatusAnswer {
-  if (!open) return { contactId, name, status: 'out', historyId: null, startTime: null, workedMs: 0 };
+function statusOf(
+  employee: Employee,
+  open: WorkRow | null,
+  offeredShift: ClockShift | null = null,
+): ClockStatusAnswer {
+  const { id: contactId, name, timeZone } = employee;
+  if (!open) {
+    return {
+      contactId,
+      name,
+      status: 'out',
+      historyId: null,
+      startTime: null,
+      workedMs: 0,
+      offeredShift,
+      timeZone,
+    };
+  }
   const a = workAnswer(open);
   return {
     contactId,
     name,
+    timeZone,
     status: a.onBreak ? 'onBreak' : 'working',
     historyId: a.historyId,
     startTime: a.startTime,
     workedMs: a.workedMs,
+    offeredShift: null,
   };
 }
 
-export async function clockStatus(tx: Tx, orgId: string, deviceId: string, punchId: string) {
-  const employee = await employeeByPunch(tx, orgId, deviceId, punchId);
+export async function clockStatus(
+  tx: Tx,
+  orgId: string,
+  deviceId: string,
+  body: { punchId: string; pin?: string | undefined },
+) {
+  const employee = await employeeByPunch(tx, orgId, deviceId, body.punchId, body.pin);
   const open = await lockedOpenSession(tx, orgId, employee.id);
-  return statusOf(employee.id, employee.name, open);
+  const shift = open ? null : await shiftToClockIn(tx, orgId, employee.id, employee.timeZone);
+  return statusOf(employee, open, shift);
 }
 
 export async function punch(tx: Tx, orgId: string, deviceId: string, body: PunchBody) {
-  const employee = await employeeByPunch(tx, orgId, deviceId, body.punchId);
+  const employee = await employeeByPunch(tx, orgId, deviceId, body.punchId, body.pin);
   const open = await lockedOpenSession(tx, orgId, employee.id);
   if (body.action === 'in') {
-    const started = await clockIn(tx, orgId, employee.id, null, { description: 'Time clock' });
+    const shift = open ? null : await shiftToClockIn(tx, orgId, employee.id, employee.timeZone);
+    const started = await clockIn(tx, orgId, employee.id, null, {
+      description: 'Time clock',
+      ...(shift ? { shiftId: shift._id } : {}),
+    });
     return {
       message: 'in' as const,
-      status: statusOf(
-        employee.id,
-        employee.name,
-        await lockedOpenSession(tx, orgId, started.data.contactId),
-      ),
+      status: statusOf(employee, await lockedOpenSession(tx, orgId, started.data.contactId)),
     };
   }
   if (!open) throw conflict('You are not clocked in', 'punchId');
   if (body.action === 'out') {
     await clockOut(tx, orgId, open);
-    return { message: 'out' as const, status: statusOf(employee.id, employee.name, null) };
+    return { message: 'out' as const, status: statusOf(employee, null) };
   }
-  if (body.action === 'break') await takeBreak(tx, orgId, employee.id, body.restDescription || 'Break');
+  if (body.action === 'break') await takeBreak(tx, orgId, employee.id, breakOf(body));
   else await closeBreak(tx, orgId, open);
   return {
     message: body.action,
-    status: statusOf(employee.id, employee.name, await lockedOpenSession(tx, orgId, employee.id)),
+    status: statusOf(employee, await lockedOpenSession(tx, orgId, employee.id)),
   };
 }

@@ -5,9 +5,10 @@ import { userReference } from '../../auth/auth.tables.ts';
 import { contacts } from '../../contacts/contacts.tables.ts';
 import { tenantColumn } from '../../organizations/organizations.tables.ts';
 
-/** One break of a work session; `end` is null while it runs. */
+/** One break of a work session; `end` is null while it runs. Breaks saved before kinds are breaks. */
 export interface StoredBreak {
   _id: string;
+  kind?: 'break' | 'meal';
   start: string;
   end: string | null;
   description: string | null;

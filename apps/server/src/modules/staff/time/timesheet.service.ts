@@ -121,6 +121,7 @@ export async function createManual(tx: Tx, ctx: RequestContext, body: ManualWork
   const end = instantOf(ctx, { date: body.endDate, time: body.endTime });
   const breaks: StoredBreak[] = body.breakTimes.map((b) => ({
     _id: newId(),
+    kind: b.kind ?? 'break',
     start: instantOf(ctx, { date: b.startDate, time: b.startTime }),
     end: instantOf(ctx, { date: b.endDate, time: b.endTime }),
     description: b.description ?? null,

@@ -6,6 +6,8 @@ import { isoText, rows } from '../../../lib/sql.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
 import { ownContact, requireManager } from '../access.ts';
 import { timeSettings } from '../settings/settings.service.ts';
+import { nextShift, shiftToClockIn } from './clock-shift.ts';
+import { hasPunchPin } from './punch-pin.ts';
 import type { EmployeeRow } from './roster.ts';
 import { breaksOf, selectWork, workAnswer } from './work-rows.ts';
 
@@ -137,6 +139,9 @@ export async function myClock(tx: Tx, ctx: RequestContext): Promise<MyClockAnswe
     return {
       contactId: null,
       session: null,
+      offeredShift: null,
+      nextShift: null,
+      pinSet: false,
       needsConfirmation: [],
       week: {
         startOfWeek: week.startOfWeek,
@@ -164,6 +169,9 @@ export async function myClock(tx: Tx, ctx: RequestContext): Promise<MyClockAnswe
   return {
     contactId,
     session: open ? workAnswer(open, now) : null,
+    offeredShift: open ? null : await shiftToClockIn(tx, orgId, contactId, timeZone, now),
+    nextShift: await nextShift(tx, orgId, contactId, now),
+    pinSet: await hasPunchPin(tx, orgId, contactId),
     needsConfirmation: mine.filter((r) => r.auto_ended && !r.confirmed).map((r) => workAnswer(r, now)),
     week: {
       startOfWeek: week.startOfWeek,

@@ -74,6 +74,7 @@ export function workAnswer(row: WorkRow, now = Date.now()): WorkHistoryAnswer {
     captureStatus: row.capture_status,
     breakTimes: breaks.map((b) => ({
       _id: b._id,
+      kind: b.kind ?? 'break',
       startTime: b.start,
       endTime: b.end,
       description: b.description,

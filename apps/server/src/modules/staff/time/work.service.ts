@@ -1,4 +1,5 @@
 import type {
+  BreakKind,
   CheckoutBody,
   StartShiftWorkBody,
   StartWorkBody,
@@ -24,7 +25,7 @@ import {
 } from './work-rows.ts';
 
 // The clock actions of one employee: start work (free or on a published shift), take a break
-// (checkout, with a rest description), end it (startwork again, or endbreak), end work. One open
+// (checkout: a break or a meal, with an optional note), end it (startwork again, or endbreak), end work. One open
 // session per employee is the database's unique index; each action locks the session it changes.
 
 export interface ClockResult {
@@ -147,29 +148,43 @@ export async function clockIn(
   return { message: 'startwork', data: workAnswer(row) };
 }
 
-/** checkout: a break starts now on the employee's open session, with what it is for. */
-export function checkout(tx: Tx, ctx: RequestContext, body: CheckoutBody) {
-  const contactId = subjectContact(ctx, body.contactId, 'start a break for another employee');
-  return takeBreak(tx, ctx.organizationId, contactId, body.restDescription);
+export interface BreakInput {
+  kind: BreakKind;
+  note: string | null;
 }
 
-export async function takeBreak(tx: Tx, orgId: string, contactId: string, restDescription: string) {
+/**
+ * A break's kind and note from a call: the kind given (break unless said) and its note; the
+ * earlier client's rest description alone is a break with that text as its note.
+ */
+export function breakOf(body: { kind?: BreakKind; note?: string; restDescription?: string }): BreakInput {
+  return { kind: body.kind ?? 'break', note: body.note || body.restDescription || null };
+}
+
+/** checkout: a break (or a meal) starts now on the employee's open session, with an optional note. */
+export function checkout(tx: Tx, ctx: RequestContext, body: CheckoutBody) {
+  const contactId = subjectContact(ctx, body.contactId, 'start a break for another employee');
+  return takeBreak(tx, ctx.organizationId, contactId, breakOf(body));
+}
+
+export async function takeBreak(tx: Tx, orgId: string, contactId: string, input: BreakInput) {
   const [open] = await openSessionOf(tx, orgId, contactId);
   if (!open) throw conflict('You are not clocked in', 'contactId');
   const breaks = breaksOf(open);
   if (breaks.some((b) => b.end === null)) throw conflict('You are already on a break', 'contactId');
   const started: StoredBreak = {
     _id: newId(),
+    kind: input.kind,
     start: new Date().toISOString(),
     end: null,
-    description: restDescription,
+    description: input.note,
   };
   const row = await saveBreaks(
     tx,
     orgId,
     open.id,
     [...breaks, started],
-    sql`, rest_description = ${restDescription}`,
+    sql`, rest_description = ${input.note}`,
   );
   return workAnswer(row);
 }

@@ -38,12 +38,13 @@ describe(`an employee's clock (${DB_KIND})`, () => {
     expect(again.status).toBe(409);
     expect(again.body.error.message).toBe('You are already clocked in');
 
-    const noRest = await employee.call('POST', `${W}/checkout`, {
+    // A break needs no text now (a kind, break unless said, and an optional note); a kind it
+    // does not know is refused.
+    const badKind = await employee.call('POST', `${W}/checkout`, {
       contactId: employee.contactId,
-      restDescription: ' ',
+      kind: 'nap',
     });
-    expect(noRest.status).toBe(400);
-    expect(noRest.body.error.message).toBe('restDescription: Rest description is required');
+    expect(badKind.status).toBe(400);
 
     const rest = await employee.call('POST', `${W}/checkout`, {
       contactId: employee.contactId,
@@ -54,7 +55,13 @@ describe(`an employee's clock (${DB_KIND})`, () => {
       data: { onBreak: true, restDescription: 'Lunch' },
     });
     expect(rest.body.data.breakTimes).toEqual([
-      { _id: expect.any(String), startTime: expect.any(String), endTime: null, description: 'Lunch' },
+      {
+        _id: expect.any(String),
+        kind: 'break',
+        startTime: expect.any(String),
+        endTime: null,
+        description: 'Lunch',
+      },
     ]);
     expect((await employee.call('POST', `${W}/checkout`, { restDescription: 'Again' })).status).toBe(409);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeText } from './entry-list';
+import { breakLabel, changeText } from './entry-list';
 
 // The audit trail shows each changed field as what it is: times on the organisation clock,
 // breaks as spans, a description as text (not read as a date).
@@ -14,5 +14,14 @@ describe('changeText', () => {
     expect(changeText('breaks', '2026-11-15T17:00:00.000Z–…', zone)).toContain('since');
     expect(changeText('description', 'Closing shift', zone)).toBe('Closing shift');
     expect(changeText('description', null, zone)).toBe('—');
+  });
+});
+
+describe('breakLabel', () => {
+  it('shows the kind of each break, then its note; breaks saved before kinds are breaks', () => {
+    expect(breakLabel({ kind: 'meal', description: 'Lunch' })).toBe('Meal: Lunch');
+    expect(breakLabel({ kind: 'meal', description: null })).toBe('Meal');
+    expect(breakLabel({ kind: 'break', description: 'Coffee' })).toBe('Break: Coffee');
+    expect(breakLabel({ kind: 'break', description: null })).toBe('Break');
   });
 });

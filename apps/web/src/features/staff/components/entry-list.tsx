@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Button, Card, Group, Menu, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { isoDateInZone } from '@opsuite/shared';
-import type { WorkHistoryAnswer } from '@opsuite/shared/contracts/staff-time';
+import type { WorkBreakAnswer, WorkHistoryAnswer } from '@opsuite/shared/contracts/staff-time';
 import { IconDots, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatInstant, useOrganizationTimeZone } from '../../../app/zone-time';
@@ -20,6 +20,12 @@ function askReason(title: string, confirm: string, run: (reason: string) => void
     confirmProps: { color: 'red' },
     onConfirm: () => run(reason.trim()),
   });
+}
+
+/** A break on the time sheet: its kind, then its note ("Meal: Lunch", "Break"). */
+export function breakLabel(b: Pick<WorkBreakAnswer, 'kind' | 'description'>): string {
+  const kind = b.kind === 'meal' ? 'Meal' : 'Break';
+  return b.description ? `${kind}: ${b.description}` : kind;
 }
 
 /** One side of an audited change: times on the organisation clock, breaks as their spans, text as is. */
@@ -88,7 +94,8 @@ function Entry({ entry, onEdit }: { entry: WorkHistoryAnswer; onEdit: (e: WorkHi
               <Badge
                 key={b._id}
                 variant="light"
-                color="gray"
+                color={b.kind === 'meal' ? 'grape' : 'gray'}
+                data-testid="break-badge"
                 rightSection={
                   <ActionIcon
                     size="xs"
@@ -108,7 +115,7 @@ function Entry({ entry, onEdit }: { entry: WorkHistoryAnswer; onEdit: (e: WorkHi
                   </ActionIcon>
                 }
               >
-                {b.description ?? 'Break'} {spanOf(b.startTime, b.endTime ?? b.startTime, timeZone)}
+                {breakLabel(b)} {spanOf(b.startTime, b.endTime ?? b.startTime, timeZone)}
               </Badge>
             ))}
           </Group>

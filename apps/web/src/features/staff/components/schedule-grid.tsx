@@ -227,7 +227,7 @@ export function ScheduleGrid({
   const ordered = order.map((id) => byId.get(id)).filter((r): r is ScheduleRow => !!r);
   const today = isoDateInZone(Date.now(), timeZone);
   return (
-    <div className={classes.scroller}>
+    <div className={classes.scroller} data-testid="schedule-scroller">
       <DndContext sensors={sensors} collisionDetection={collisions} onDragEnd={onDragEnd}>
         <div className={classes.grid} data-testid="schedule-grid">
           <div className={classes.row}>
@@ -236,6 +236,7 @@ export function ScheduleGrid({
               <div
                 key={d}
                 className={classes.head}
+                data-testid="grid-head"
                 style={
                   daysBetween(today, d) === 0 ? { color: 'var(--mantine-primary-color-filled)' } : undefined
                 }
