@@ -44,11 +44,15 @@ export async function getsCheckInCode(
   return found.length > 0;
 }
 
-/** The organisation's member contact types. */
-export async function memberTypeIds(tx: Tx, orgId: string): Promise<Set<string>> {
+/** The organisation's contact types whose new contacts get a code (members and employees). */
+export async function codedTypeIds(tx: Tx, orgId: string): Promise<Set<string>> {
   const found = await rows<{ id: string }>(
     tx,
-    sql`select id from contact_types where organization_id = ${orgId} and type = ${MEMBER_TYPE}`,
+    sql`select id from contact_types where organization_id = ${orgId}
+        and type in (${sql.join(
+          CODED_TYPES.map((t) => sql`${t}`),
+          sql`, `,
+        )})`,
   );
   return new Set(found.map((r) => r.id));
 }

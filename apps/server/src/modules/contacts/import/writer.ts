@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { newId } from '../../../lib/ids.ts';
 import { rows } from '../../../lib/sql.ts';
-import { freshCheckInCodes, memberTypeIds } from '../check-in-code.ts';
+import { codedTypeIds, freshCheckInCodes } from '../check-in-code.ts';
 import { phoneCountryOf } from '../phones.ts';
 import { resolveLookups } from './lookups.ts';
 import type { ImportCandidate } from './rows.ts';
@@ -191,12 +191,15 @@ export async function writeCandidates(
   return candidates.map((r) => results.get(r.rowNo)!);
 }
 
-/** New members without a punch id get a random check-in code each (check-in-code.ts). */
+/**
+ * New members and employees without a punch id get a random code each (check-in-code.ts): a
+ * member's check-in code, an employee's punch id at the tablet time clock.
+ */
 async function giveCheckInCodes(tx: Tx, orgId: string, inserts: NewContact[]): Promise<void> {
   const typed = inserts.filter((r) => !r.punch_id && r.contact_type_id);
   if (typed.length === 0) return;
-  const members = await memberTypeIds(tx, orgId);
-  const needing = typed.filter((r) => members.has(r.contact_type_id!));
+  const coded = await codedTypeIds(tx, orgId);
+  const needing = typed.filter((r) => coded.has(r.contact_type_id!));
   const given = new Set(inserts.map((r) => r.punch_id).filter((v): v is string => !!v));
   const codes = await freshCheckInCodes(tx, orgId, needing.length, given);
   needing.forEach((r, i) => {

@@ -3,10 +3,8 @@ import { DB_KIND } from '../../../../test/helpers.ts';
 import { finished } from '../../contacts/import/import.test-kit.ts';
 import { createKit, type Kit } from '../staff.test-kit.ts';
 
-// An employee created by a contact import must get a random punch id, as one added by hand does,
-// so they can clock in at the tablet. The import's writer (contacts/import/writer.ts,
-// giveCheckInCodes) gives codes to new members only: this is marked `fails` until contacts gives
-// them to every type in CODED_TYPES (client and employee); then drop `.fails`.
+// An employee created by a contact import gets a random punch id, as one added by hand does, so
+// they can clock in at the tablet.
 
 describe(`punch ids of imported employees (${DB_KIND})`, () => {
   let k: Kit;
@@ -15,7 +13,7 @@ describe(`punch ids of imported employees (${DB_KIND})`, () => {
   });
   afterAll(() => k.t.close());
 
-  it.fails('an employee added by contact import gets a 10-digit punch id', async () => {
+  it('an employee added by contact import gets a 10-digit punch id', async () => {
     const [type] = await k.query<{ id: string }>(
       "select id from contact_types where organization_id = $1 and type = 'employee' limit 1",
       [k.orgId],
@@ -26,7 +24,7 @@ describe(`punch ids of imported employees (${DB_KIND})`, () => {
     });
     expect(post.status).toBe(200);
     const done = await finished(k.admin as never, post.body.jobId);
-    expect(done.body.status).toBe('completed');
+    expect(done.body.status).toBe('success');
     const [row] = await k.query<{ punch_id: string | null }>(
       "select punch_id from contacts where organization_id = $1 and full_name = 'Imported Worker'",
       [k.orgId],
