@@ -9,7 +9,7 @@ import { tenantRoute } from '../../plugins/access.ts';
 import type { App } from '../../plugins/types.ts';
 import { listShifts, updateShifts } from './shifts.service.ts';
 
-// contact/update-shifts (core §7 Contacts: PUT, query startOfWeek and endOfWeek) and, to read
+// contact/update-shifts (PUT, query startOfWeek and endOfWeek) and, to read
 // them back, GET contact/shifts for a week (a path in the module's style; not in the spec).
 
 const tags = ['contacts'];

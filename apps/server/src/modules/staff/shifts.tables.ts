@@ -5,7 +5,7 @@ import { userReference } from '../auth/auth.tables.ts';
 import { contacts } from '../contacts/contacts.tables.ts';
 import { tenantColumn } from '../organizations/organizations.tables.ts';
 
-/** One shift as stored in a week's list (core §3 Employee shift). */
+/** One shift as stored in a week's list. */
 export interface StoredShift {
   _id: string;
   shiftName: string;

@@ -45,7 +45,7 @@ const poolSelect = (where: SQL) => sql`
     coalesce(s.pub_shift_name, s.shift_name) as shift_name,
     ${isoText(sql`coalesce(s.pub_start_at, s.start_at)`)} as start_at, ${isoText(sql`coalesce(s.pub_end_at, s.end_at)`)} as end_at,
     coalesce((select jsonb_agg(jsonb_build_object('contact_id', b.contact_id, 'full_name', bc.full_name, 'status', b.status,
-        'at', to_char(b.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by b.created_at)
+        'at', ${isoText(sql`b.updated_at`)}) order by b.created_at)
       from shift_pool_bids b join contacts bc on bc.organization_id = b.organization_id and bc.id = b.contact_id
       where b.organization_id = p.organization_id and b.pool_id = p.id), '[]'::jsonb) as bids
   from shift_pool p

@@ -10,6 +10,7 @@ import type { AttendanceRow, BudgetAnswer } from '@opsuite/shared/contracts/staf
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { invalid, lookupMissing } from '../../../lib/errors.ts';
+import { NO_ID } from '../../../lib/ids.ts';
 import { isoText, rows } from '../../../lib/sql.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
 import { json, managesStaff, ownContact, requireManager } from '../access.ts';
@@ -141,7 +142,7 @@ export async function attendanceReport(
   let only = q.contactId ?? null;
   if (!managesStaff(ctx)) {
     if (only && only !== ownContact(ctx)) requireManager(ctx, 'see another employee’s attendance');
-    only = ownContact(ctx) ?? '00000000-0000-0000-0000-000000000000';
+    only = ownContact(ctx) ?? NO_ID;
   }
   const week = zonedWeek(q.startOfWeek, tz(ctx));
   const from = new Date(week.startsAt).toISOString();

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { PeriodicJob } from '../../../lib/periodic-job.ts';
-import { rows } from '../../../lib/sql.ts';
+import { isoText, rows } from '../../../lib/sql.ts';
 
 // Sessions left open past the organisation's limit (staff_settings.auto_end_hours, 12 by default)
 // are ended at start + limit, with a break still running closed there too, and wait for the
@@ -29,8 +29,7 @@ export async function endOverdueSessions(db: Database, batch = BATCH): Promise<n
               break_times = (
                 select coalesce(jsonb_agg(case
                   when b.value->>'end' is null then jsonb_set(b.value, '{end}',
-                    to_jsonb(to_char(greatest(due.end_at, (b.value->>'start')::timestamptz) at time zone 'UTC',
-                      'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))
+                    to_jsonb(${isoText(sql`greatest(due.end_at, (b.value->>'start')::timestamptz)`)}))
                   else b.value end order by b.ord), '[]'::jsonb)
                 from jsonb_array_elements(w.break_times) with ordinality b(value, ord))
             from due

@@ -4,7 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { conflict, invalid, notFound } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
-import { rows } from '../../../lib/sql.ts';
+import { isoText, rows } from '../../../lib/sql.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
 import { managesStaff, ownContact, requireManager, staffContact } from '../access.ts';
 import { lockEmployees } from '../schedule/shift-rows.ts';
@@ -44,8 +44,7 @@ export async function listWork(tx: Tx, ctx: RequestContext, q: WorkListQuery) {
   );
   const all = await rows<Pick<WorkRow, 'start_at' | 'end_at' | 'break_times'>>(
     tx,
-    sql`select to_char(w.start_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as start_at,
-          to_char(w.end_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as end_at, w.break_times
+    sql`select ${isoText(sql`w.start_at`)} as start_at, ${isoText(sql`w.end_at`)} as end_at, w.break_times
         from work_histories w where ${where}`,
   );
   const now = Date.now();

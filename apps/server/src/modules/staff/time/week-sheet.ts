@@ -3,6 +3,7 @@ import { type OverviewAnswer, overviewAnswer } from '@opsuite/shared/contracts/s
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { AnswerCache, readUnlessUnchanged } from '../../../db/fast/answer-cache.ts';
+import { NO_ID } from '../../../lib/ids.ts';
 import { compileSerializer } from '../../../plugins/serializer.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
 import { json, managesStaff, ownContact, requireManager } from '../access.ts';
@@ -62,7 +63,7 @@ export async function weekOverviewText(tx: Tx, ctx: RequestContext, q: SheetQuer
   let only = q.contactId ?? null;
   if (!managesStaff(ctx)) {
     if (only && only !== ownContact(ctx)) requireManager(ctx, 'see another employee’s time');
-    only = ownContact(ctx) ?? '00000000-0000-0000-0000-000000000000';
+    only = ownContact(ctx) ?? NO_ID;
   }
   const opts = { only, page: q.page, pageSize: q.pageSize };
   const sessionsOf = (columns: SQL) =>
