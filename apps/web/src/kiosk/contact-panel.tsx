@@ -1,7 +1,7 @@
 import { Badge, Text, Title } from '@mantine/core';
 import type { KioskContact } from '@opsuite/shared/contracts/kiosk';
 import { kioskDisplayName, kioskRankOf } from '@opsuite/shared/rules/kiosk';
-import { formatPhoneDisplay } from '@opsuite/shared/rules/phone';
+import { formatPhoneDisplay } from '@opsuite/shared/rules/phone-display';
 import { IconMail, IconPhone, IconUserQuestion } from '@tabler/icons-react';
 import { UserAvatar } from '../components/avatar';
 import { KIOSK_TEXT } from './kiosk-toast';
