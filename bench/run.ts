@@ -12,6 +12,7 @@ import pg from 'pg';
 import { type BillingBench, benchBilling } from './billing.ts';
 import { benchBundle } from './bundle.ts';
 import { benchContacts, type ContactsBench } from './contacts.ts';
+import { benchFirstLoad } from './first-load.ts';
 import {
   CONNECTIONS,
   DURATION,
@@ -110,6 +111,7 @@ const busyWarning = (load: string, cores: number) =>
 /** The groups `npm run bench -- <group> ...` can run alone; none named runs them all. */
 const GROUPS = [
   'bundle',
+  'firstload',
   'tenant',
   'fairness',
   'contacts',
@@ -193,6 +195,9 @@ async function main() {
   const bundle: { pass: boolean; lines: string[] } = groups.has('bundle')
     ? benchBundle()
     : { pass: true, lines: [] };
+  const firstLoad: { pass: boolean; lines: string[] } = groups.has('firstload')
+    ? await benchFirstLoad()
+    : { pass: true, lines: [] };
   const figures: Figure[] = [];
   let contacts: ContactsBench = { figures: [], notes: [], pass: true };
   let billing: BillingBench = { figures: [], lines: [], pass: true };
@@ -258,7 +263,7 @@ async function main() {
   if (notes.length > 0) console.log(`\n${notes.join('\n')}`);
   const kiosk = groups.has('kiosk') ? kioskVerdict(contacts.figures) : { pass: true, lines: [] };
   console.log(
-    `\n${[...kiosk.lines, ...fairness.lines, ...billing.lines, ...staff.lines, ...payroll.lines, ...bundle.lines].join('\n')}`,
+    `\n${[...kiosk.lines, ...fairness.lines, ...billing.lines, ...staff.lines, ...payroll.lines, ...bundle.lines, ...firstLoad.lines].join('\n')}`,
   );
   console.log(`\nBare Fastify baseline: ${baseline.rps.toFixed(0)} req/s (p99 ${baseline.p99} ms)`);
   console.log(`Load average before: ${before.text}; after: ${after.text} (${cores} cores)`);
@@ -266,6 +271,7 @@ async function main() {
   // A target missed fails the bench; a figure that could not be measured (no large seed) does not.
   if (
     !bundle.pass ||
+    !firstLoad.pass ||
     !kiosk.pass ||
     !contacts.pass ||
     !fairness.pass ||

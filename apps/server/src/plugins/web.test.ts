@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { securityHeaders } from './security-headers.ts';
@@ -13,6 +14,7 @@ describe('serving the web app', () => {
     writeFileSync(path.join(dist, 'index.html'), '<html>main app</html>');
     writeFileSync(path.join(dist, 'kiosk.html'), '<html>kiosk</html>');
     writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+    writeFileSync(path.join(dist, 'assets', 'app-1234.js.br'), brotliCompressSync('console.log(1)'));
     t = await createTestApp(undefined, { WEB_DIST: dist });
   });
   afterAll(async () => {
@@ -40,6 +42,19 @@ describe('serving the web app', () => {
     const api = await t.app.inject({ method: 'GET', url: '/api/missing' });
     expect(api.statusCode).toBe(404);
     expect(api.json().error.code).toBe('NOT_FOUND');
+  });
+
+  it('sends the pre-compressed copy to a browser that accepts it, the plain file otherwise', async () => {
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-1234.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/app-1234.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 
   it("sends helmet's security headers on pages, assets, API answers and errors", async () => {

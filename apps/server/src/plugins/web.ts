@@ -18,6 +18,8 @@ export const webPlugin = fp(async (app: App) => {
       prefix: '/',
       wildcard: false,
       maxAge: '1h',
+      // The build writes .br and .gz copies beside each asset: sent as the browser accepts.
+      preCompressed: true,
       setHeaders(res, file) {
         if (file.includes(`${path.sep}assets${path.sep}`))
           res.header('cache-control', 'public, max-age=31536000, immutable');
