@@ -9,7 +9,7 @@ import { syncBillingState } from '../billing-state.ts';
 import { formatMoney, invoiceNumber } from '../billing-text.ts';
 import type { TenantRun } from '../cards/cards.service.ts';
 import { currentBilling } from '../contracts.service.ts';
-import { queueMails, receiptMail } from '../documents/emails.ts';
+import { queueMails, receiptMail } from '../emails/emails.ts';
 import { oneInvoice } from '../invoice-rows.ts';
 import { type PaymentsProvider, PROVIDER_UNAVAILABLE } from '../payments/index.ts';
 import { type ChargeSource, claimInvoiceCharge } from './claim.ts';

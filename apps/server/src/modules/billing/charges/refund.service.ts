@@ -8,7 +8,7 @@ import { recordActivity } from '../../contacts/index.ts';
 import { syncBillingState } from '../billing-state.ts';
 import { formatMoney, invoiceNumber } from '../billing-text.ts';
 import type { TenantRun } from '../cards/cards.service.ts';
-import { queueMails, refundMail } from '../documents/emails.ts';
+import { queueMails, refundMail } from '../emails/emails.ts';
 import { oneInvoice } from '../invoice-rows.ts';
 import { PaymentError, PROVIDER_UNAVAILABLE } from '../payments/index.ts';
 import type { Caller, ChargeDeps } from './charge.service.ts';

@@ -5,7 +5,7 @@ import { isoText, rows } from '../../../lib/sql.ts';
 import { type ActivityInput, recordActivities } from '../../contacts/index.ts';
 import { syncBillingStates } from '../billing-state.ts';
 import { formatMoney, invoiceNumber } from '../billing-text.ts';
-import { failedMail, type MailContext, queueMails, receiptMail } from '../documents/emails.ts';
+import { failedMail, type MailContext, queueMails, receiptMail } from '../emails/emails.ts';
 import type { ChargeResult } from '../payments/index.ts';
 import { inSlices, SLICE, yieldToRequests } from '../runner/run-scope.ts';
 import { settingsOf } from '../settings/settings.service.ts';
@@ -152,7 +152,7 @@ export async function settleCharges(
         firstFailedAt: r.first_failed_at ? new Date(r.first_failed_at) : now,
         failedAttempts: failures,
         declineCode: r.failure_code,
-        retryDays: settingsOf({ ...r, fee_enabled: null, fee_basis_points: null }).retryDays,
+        retryDays: settingsOf({ retryDays: r.retry_days }).retryDays,
       });
       nextAttemptAt = next === null ? null : new Date(next).toISOString();
       failed.push({ o: r.organization_id, i: r.invoice_id, p: r.id, n: failures, next: nextAttemptAt });

@@ -6,7 +6,7 @@ import { formatMoney, invoiceNumber } from '../billing-text.ts';
 import { claimDueCharges, type NoCardInvoice } from '../charges/claim.ts';
 import { sendCharges } from '../charges/send.ts';
 import { settleCharges } from '../charges/settle.ts';
-import { noCardMail, queueMails } from '../documents/emails.ts';
+import { noCardMail, queueMails } from '../emails/emails.ts';
 import type { RunDeps, RunScope } from './run-scope.ts';
 
 // Charging the invoices whose try has come (new ones at once, failed ones on their dunning day):
