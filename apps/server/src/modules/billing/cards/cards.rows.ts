@@ -1,6 +1,6 @@
 import type { PaymentCardAnswer } from '@opsuite/shared';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { Queryable } from '../../../db/client.ts';
+import type { Queryable, Tx } from '../../../db/client.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { contacts } from '../../contacts/contacts.tables.ts';
 import type { ProviderCard } from '../payments/index.ts';
@@ -41,19 +41,31 @@ export const toAnswer = (r: CardRow): PaymentCardAnswer => ({
   createdAt: r.createdAt.toISOString(),
 });
 
+/** The contact's saved cards of one provider (a condition). */
+export const cardsOfProvider = (orgId: string, contactId: string, provider: string) =>
+  and(
+    eq(paymentCards.organizationId, orgId),
+    eq(paymentCards.contactId, contactId),
+    eq(paymentCards.provider, provider),
+  );
+
 /** The contact's saved cards of one provider, oldest first. */
 export const cardsOf = (tx: Queryable, orgId: string, contactId: string, provider: string) =>
   tx
     .select(CARD)
     .from(paymentCards)
-    .where(
-      and(
-        eq(paymentCards.organizationId, orgId),
-        eq(paymentCards.contactId, contactId),
-        eq(paymentCards.provider, provider),
-      ),
-    )
+    .where(cardsOfProvider(orgId, contactId, provider))
     .orderBy(asc(paymentCards.createdAt), asc(paymentCards.id));
+
+/** Serialises card writes per contact (one default card at a time); 404 if the contact went away. */
+export async function lockHolder(tx: Tx, orgId: string, contactId: string): Promise<void> {
+  const found = await tx
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.organizationId, orgId), eq(contacts.id, contactId), isNull(contacts.deletedAt)))
+    .for('update');
+  if (found.length === 0) throw notFound('Contact');
+}
 
 export interface Holder {
   fullName: string;

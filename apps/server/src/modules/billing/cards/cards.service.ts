@@ -1,19 +1,20 @@
 import type { AddCardBody, PaymentCardAnswer, UpdateCardBody } from '@opsuite/shared';
-import { and, eq, inArray, isNull, not, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, not, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { AppError, conflict, notFound } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
-import { contacts } from '../../contacts/contacts.tables.ts';
 import { recordActivity } from '../../contacts/index.ts';
 import { contactContracts } from '../billing.tables.ts';
 import { PaymentError, type PaymentsProvider, type ProviderCard } from '../payments/index.ts';
 import {
   CARD,
   cardsOf,
+  cardsOfProvider,
   customerRefsOf,
   type Holder,
   holderOf,
+  lockHolder,
   refreshedCards,
   toAnswer,
 } from './cards.rows.ts';
@@ -59,8 +60,8 @@ export class PaymentCards {
     );
     const held = refreshedCards(holder, fresh);
     return run(async (tx) => {
-      await this.lockContact(tx, ctx, contactId);
-      const theirs = this.cardsOfContact(ctx, contactId);
+      await lockHolder(tx, ctx.organizationId, contactId);
+      const theirs = cardsOfProvider(ctx.organizationId, contactId, this.provider.name);
       // The copies of cards the provider no longer lists under their customer go.
       const kept = or(
         ...held.map((h) =>
@@ -98,7 +99,7 @@ export class PaymentCards {
       this.provider.addCard(this.scope(ctx), customerRef, input, makeDefault),
     );
     return run(async (tx) => {
-      await this.lockContact(tx, ctx, contactId);
+      await lockHolder(tx, ctx.organizationId, contactId);
       const saved = await this.save(tx, ctx, contactId, customerRef, card);
       await this.activity(
         tx,
@@ -123,7 +124,7 @@ export class PaymentCards {
       this.provider.updateCard(this.scope(ctx), card.customerRef, card.providerCardId, change),
     );
     return run(async (tx) => {
-      await this.lockContact(tx, ctx, contactId);
+      await lockHolder(tx, ctx.organizationId, contactId);
       // The provider's flag is its customer's default, and a merge can leave the contact's cards
       // under several customers: the contact's default moves only when asked to.
       const isDefault = change.makeDefault || card.isDefault;
@@ -177,7 +178,7 @@ export class PaymentCards {
         }
       : null;
     await run(async (tx) => {
-      await this.lockContact(tx, ctx, contactId);
+      await lockHolder(tx, ctx.organizationId, contactId);
       await tx
         .delete(paymentCards)
         .where(and(eq(paymentCards.organizationId, ctx.organizationId), eq(paymentCards.id, card.id)));
@@ -236,31 +237,6 @@ export class PaymentCards {
         );
       return row!.customerRef;
     });
-  }
-
-  /** The contact's saved cards of this provider. */
-  private cardsOfContact(ctx: RequestContext, contactId: string) {
-    return and(
-      eq(paymentCards.organizationId, ctx.organizationId),
-      eq(paymentCards.contactId, contactId),
-      eq(paymentCards.provider, this.provider.name),
-    );
-  }
-
-  /** Serialises card writes per contact (one default card at a time); 404 if the contact went away. */
-  private async lockContact(tx: Tx, ctx: RequestContext, contactId: string): Promise<void> {
-    const found = await tx
-      .select({ id: contacts.id })
-      .from(contacts)
-      .where(
-        and(
-          eq(contacts.organizationId, ctx.organizationId),
-          eq(contacts.id, contactId),
-          isNull(contacts.deletedAt),
-        ),
-      )
-      .for('update');
-    if (found.length === 0) throw notFound('Contact');
   }
 
   /**
