@@ -67,8 +67,8 @@ const CHARGE_OUTCOMES: Record<string, 'decline' | 'authenticate'> = {
 const toCharge = (r: ChargeRow): ChargeResult => ({
   id: r.id,
   status: r.status,
-  failureCode: r.failure_code,
-  failureMessage: r.failure_message,
+  failureCode: r.failureCode,
+  failureMessage: r.failureMessage,
 });
 
 const customerKey = (scope: PaymentScope, id: string) =>

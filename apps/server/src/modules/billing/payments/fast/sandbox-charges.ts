@@ -1,18 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { DatabaseHandle } from '../../../../db/client.ts';
 import type { ChargeRequest, PaymentScope } from '../payments.adapter.ts';
+import type { sandboxPaymentCharges } from '../sandbox.tables.ts';
 
 // The sandbox's charge statements, sent on the pool as plain SQL with no tenant transaction (each
 // names its organisation): the billing run charges a batch of up to 500 cards in one statement.
 // See README.md for the figure they hold.
 
-/** A charge as the sandbox stored it. */
-export interface ChargeRow {
-  id: string;
+/** A charge as the sandbox stored it (the statements name their columns as the table's fields). */
+export type ChargeRow = Pick<
+  typeof sandboxPaymentCharges.$inferSelect,
+  'id' | 'failureCode' | 'failureMessage'
+> & {
   status: 'succeeded' | 'failed';
-  failure_code: string | null;
-  failure_message: string | null;
-}
+};
 
 /** One charge on a saved card; answers nothing when its key was used before (or the card is gone). */
 export async function insertCharge(
@@ -34,7 +35,7 @@ export async function insertCharge(
             when outcome = 'authenticate' and $8 then 'This card needs the cardholder to authenticate the payment.' end
      from card
      on conflict (organization_id, idempotency_key) do nothing
-     returning x.id, x.status, x.failure_code, x.failure_message`,
+     returning x.id, x.status, x.failure_code as "failureCode", x.failure_message as "failureMessage"`,
     [
       scope.organizationId,
       `ch_sbx_${randomBytes(12).toString('hex')}`,
@@ -87,8 +88,8 @@ export function insertCharges(
        on conflict (organization_id, idempotency_key) do nothing
        returning c.organization_id, c.idempotency_key, c.id, c.status, c.failure_code, c.failure_message)
      select x.ord, coalesce(ins.id, c.id) as id, coalesce(ins.status, c.status) as status,
-       coalesce(ins.failure_code, c.failure_code) as failure_code,
-       coalesce(ins.failure_message, c.failure_message) as failure_message
+       coalesce(ins.failure_code, c.failure_code) as "failureCode",
+       coalesce(ins.failure_message, c.failure_message) as "failureMessage"
      from x
      left join ins on ins.organization_id = x.o and ins.idempotency_key = x.key
      -- A lookup by key for each repeated charge: joined plainly, the planner (which cannot count
@@ -106,7 +107,7 @@ export async function chargeByKey(
   idempotencyKey: string,
 ): Promise<ChargeRow | undefined> {
   const [row] = await database.query<ChargeRow>(
-    `select id, status, failure_code, failure_message from sandbox_payment_charges
+    `select id, status, failure_code as "failureCode", failure_message as "failureMessage" from sandbox_payment_charges
      where organization_id = $1 and idempotency_key = $2`,
     [orgId, idempotencyKey],
   );
