@@ -13,7 +13,7 @@ import { billingEmails, invoicePayments, paymentAuthorizations } from './charges
 
 /** Of the default cards in the set only the best-ranked one stays the default. */
 async function settleDefaultCards(tx: Tx, set: MergeSet) {
-  // Raw: ranks the set's default cards with row_number() over the merge order (contacts' SQL).
+  // Raw: ranks the set's default cards (row_number() over contacts' merge order, itself SQL).
   await tx.execute(sql`update payment_cards set is_default = false, updated_at = now()
     where organization_id = ${set.orgId} and id in (
       select id from (
@@ -29,7 +29,7 @@ async function settleDefaultCards(tx: Tx, set: MergeSet) {
  * customer it is attached to there (payment_cards.customer_ref), and every card call goes to it.
  */
 async function settleProviderCustomers(tx: Tx, set: MergeSet) {
-  // Raw: DELETE ... USING a ranked subquery (row_number() per provider), which the builder lacks.
+  // Raw: DELETE ... USING a ranked subquery (row_number() per provider); the builder has no USING.
   await tx.execute(sql`delete from payment_customers p using (
       select contact_id, provider, row_number() over (
         partition by provider order by ${mergeRank(set, sql`contact_id`)}) as rn

@@ -176,7 +176,7 @@ async function writeClaims(tx: Queryable, inserts: PaymentInsert[]): Promise<voi
       "contactId" uuid, source text, attempt smallint, "amountCents" integer, "feeCents" integer, provider text,
       "cardId" uuid, "cardLabel" text, "customerRef" text, "cardRef" text, "idempotencyKey" text,
       "requestKey" text, "createdBy" uuid)`);
-  // Raw: UPDATE ... FROM a JSON list of rows, which the builder cannot join to.
+  // Raw: UPDATE ... FROM a JSON list of rows, a source the builder takes only as untyped SQL.
   await tx.execute(sql`update contact_invoices i set attempt_count = x.attempt, charging_payment_id = x.id,
       updated_at = now()
     from jsonb_to_recordset(${json}::jsonb) as x("organizationId" uuid, id uuid, "invoiceId" uuid, attempt smallint)
@@ -235,7 +235,7 @@ export async function claimDueCharges(
     .map((c) => ({ organizationId: c.organizationId, invoiceId: c.id, contactId: c.contactId }));
   if (noCard.length > 0) {
     const json = JSON.stringify(noCard.map((n) => ({ o: n.organizationId, i: n.invoiceId })));
-    // Raw: UPDATE ... FROM a JSON list of rows, which the builder cannot join to.
+    // Raw: UPDATE ... FROM a JSON list of rows, a source the builder takes only as untyped SQL.
     await tx.execute(sql`update contact_invoices i set next_attempt_at = null, updated_at = now()
       from jsonb_to_recordset(${json}::jsonb) x(o uuid, i uuid)
       where i.organization_id = x.o and i.id = x.i`);

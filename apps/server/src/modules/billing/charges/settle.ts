@@ -86,7 +86,7 @@ export async function settleCharges(
   );
   const at = now.toISOString();
   // Raw: one statement settles the batch (UPDATE ... FROM a JSON list, in a CTE) and reads what the
-  // e-mails and timeline need joined to it; the builder has no data-modifying CTE to join.
+  // e-mails and timeline need joined to it; in the builder the list would be untyped SQL all the same.
   const found = await rows<SettleRow>(
     tx,
     sql`with x as (
@@ -202,7 +202,7 @@ export async function settleCharges(
     });
   }
   if (paid.length > 0) {
-    // Raw: UPDATE ... FROM a JSON list of rows, which the builder cannot join to.
+    // Raw: UPDATE ... FROM a JSON list of rows, a source the builder takes only as untyped SQL.
     await tx.execute(sql`update contact_invoices i set status = 'paid', paid_at = ${at}::timestamptz,
         payment_method = 'card', paid_cents = x.amount, charging_payment_id = null, next_attempt_at = null,
         last_failure_code = null, last_failure_message = null, updated_at = now()
@@ -210,7 +210,7 @@ export async function settleCharges(
       where i.organization_id = x.o and i.id = x.i and i.charging_payment_id = x.p and i.status = 'due'`);
   }
   if (failed.length > 0) {
-    // Raw: UPDATE ... FROM a JSON list joined to the payments, which the builder cannot join to.
+    // Raw: UPDATE ... FROM a JSON list joined to the payments; the builder takes it only as untyped SQL.
     await tx.execute(sql`update contact_invoices i set failed_attempts = x.n,
         first_failed_at = coalesce(i.first_failed_at, ${at}::timestamptz), next_attempt_at = x.next,
         last_failure_code = p.failure_code, last_failure_message = p.failure_message,

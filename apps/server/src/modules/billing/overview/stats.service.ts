@@ -99,7 +99,7 @@ export async function financeStatistics(
   now = new Date(),
 ): Promise<FinanceStatsAnswer> {
   const { list, zone } = await records(tx, orgId);
-  // Raw: the last twelve months come from generate_series, a source the builder cannot select from.
+  // Raw: the last twelve months come from generate_series, which the builder takes only as untyped SQL.
   const months = await rows<{ month: string; collected: number; refunded: number }>(
     tx,
     sql`with m as (

@@ -145,7 +145,7 @@ export async function issueDueInvoices(
     }
     const numbered = await number(tx, invoices);
     const issued = await insertInvoices(tx, numbered, at);
-    // Raw: UPDATE ... FROM a JSON list of rows, which the builder cannot join to.
+    // Raw: UPDATE ... FROM a JSON list of rows, a source the builder takes only as untyped SQL.
     await tx.execute(sql`update contact_contracts k set next_bill_day = x.next, updated_at = now()
       from jsonb_to_recordset(${JSON.stringify(moves)}::jsonb) x(o uuid, k uuid, next date)
       where k.organization_id = x.o and k.id = x.k`);
@@ -181,8 +181,8 @@ async function number(tx: Tx, invoices: Omit<NewInvoice, 'number'>[]): Promise<N
 
 async function insertInvoices(tx: Tx, invoices: NewInvoice[], at: string): Promise<NewInvoice[]> {
   if (invoices.length === 0) return [];
-  // Raw: a batch (500 contracts' periods) sent as one JSON parameter, ON CONFLICT on a partial
-  // unique index (the builder binds 10 parameters a row and cannot name the index's predicate).
+  // Raw: a batch (500 contracts' periods, more when catching up) sent as one JSON parameter; the
+  // builder binds 10 parameters a row.
   return rows<NewInvoice>(
     tx,
     sql`insert into contact_invoices (organization_id, id, contact_id, contract_id, number, description,
