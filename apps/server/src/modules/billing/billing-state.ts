@@ -1,7 +1,9 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { rows } from '../../lib/sql.ts';
 import { planAndStatusUpdate } from '../contacts/index.ts';
+import { organizations } from '../organizations/organizations.tables.ts';
+import { contactContracts } from './billing.tables.ts';
 
 // A contact's `plan` and `payment_status` (the contacts list filters, the past-due count) follow
 // their contracts and invoices (computed here, written through contacts' planAndStatusUpdate):
@@ -33,7 +35,8 @@ export const CURRENT_CONTRACT_ORDER = sql`(k.status = 'active') desc, k.start_da
 /**
  * Recomputes and stores the state of the contacts matching `target` (a condition on contacts `c`)
  * in one statement; rows whose state did not change are not written, so the counts trigger only
- * moves for real changes. Answers the new state of each contact.
+ * moves for real changes. Answers the new state of each contact. Raw: the write is contacts'
+ * own UPDATE (planAndStatusUpdate, SQL) run as a data-modifying CTE, which the builder cannot hold.
  */
 function syncSql(target: SQL): SQL {
   return sql`
@@ -65,16 +68,16 @@ function syncSql(target: SQL): SQL {
       from s
     ),
     u as (${planAndStatusUpdate(sql`n`)})
-    select id, plan, payment_status, (select count(*)::int from u) as changed from n`;
+    select id, plan, payment_status as "paymentStatus", (select count(*)::int from u) as changed from n`;
 }
 
 /** Brings one contact's plan and payment status in line with their contracts and invoices. */
 export async function syncBillingState(tx: Tx, orgId: string, contactId: string): Promise<BillingState> {
-  const [row] = await rows<{ plan: string | null; payment_status: BillingState['paymentStatus'] }>(
+  const [row] = await rows<BillingState>(
     tx,
     syncSql(sql`c.organization_id = ${orgId} and c.id = ${contactId}`),
   );
-  return { plan: row?.plan ?? null, paymentStatus: row?.payment_status ?? 'none' };
+  return { plan: row?.plan ?? null, paymentStatus: row?.paymentStatus ?? 'none' };
 }
 
 /** The same for many contacts at once (the runner's batches); answers how many changed. */
@@ -100,20 +103,28 @@ export async function syncBillingStates(
  */
 export async function sweepBillingStates(db: Database): Promise<{ expired: number; contacts: number }> {
   return db.transaction(async (tx) => {
-    const expired = await rows<{ organization_id: string; contact_id: string }>(
-      tx,
-      // A contract cancelled at period end reads as cancelled once its paid period is over.
-      sql`update contact_contracts k
-          set status = case when k.cancel_requested_at is null then 'expired' else 'cancelled' end,
-            next_bill_day = null, updated_at = now()
-          from organizations o
-          where o.id = k.organization_id and k.status in ('active', 'frozen')
-            and k.end_date is not null and k.end_date < ${TODAY}
-          returning k.organization_id, k.contact_id`,
-    );
+    const k = contactContracts;
+    // A contract cancelled at period end reads as cancelled once its paid period is over.
+    const expired = await tx
+      .update(k)
+      .set({
+        status: sql`case when ${k.cancelRequestedAt} is null then 'expired' else 'cancelled' end`,
+        nextBillDay: null,
+        updatedAt: sql`now()`,
+      })
+      .from(organizations)
+      .where(
+        and(
+          eq(organizations.id, k.organizationId),
+          inArray(k.status, ['active', 'frozen']),
+          isNotNull(k.endDate),
+          lt(k.endDate, sql`(now() at time zone ${organizations.timeZone})::date`),
+        ),
+      )
+      .returning({ organizationId: k.organizationId, contactId: k.contactId });
     const touched = sql`(c.organization_id, c.id) in (
-        select x.organization_id, x.contact_id
-        from jsonb_to_recordset(${JSON.stringify(expired)}::jsonb) x(organization_id uuid, contact_id uuid)
+        select x."organizationId", x."contactId"
+        from jsonb_to_recordset(${JSON.stringify(expired)}::jsonb) x("organizationId" uuid, "contactId" uuid)
         union
         select i.organization_id, i.contact_id from contact_invoices i
         join organizations o on o.id = i.organization_id

@@ -1,3 +1,4 @@
+import type { ContractInterval, ContractStatus } from '@opsuite/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -22,6 +23,10 @@ import { organizationKey, tenantColumn } from '../organizations/organizations.ta
 // bills itself: the job runner issues the invoice of the period starting on `next_bill_day` once
 // that day has come in the organisation's zone (runner/), and charges it.
 
+/** An invoice's stored states (past due is read from a due one, never stored). */
+export type StoredInvoiceStatus = 'due' | 'paid' | 'forfeit' | 'refund';
+export type PaymentMethod = 'cash' | 'card' | 'bank_transfer' | 'other';
+
 export const contactContracts = pgTable(
   'contact_contracts',
   {
@@ -32,8 +37,8 @@ export const contactContracts = pgTable(
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }),
     amountCents: integer('amount_cents').notNull(),
-    billingInterval: text('billing_interval').notNull(),
-    status: text('status').notNull().default('active'),
+    billingInterval: text('billing_interval').$type<ContractInterval>().notNull(),
+    status: text('status').$type<ContractStatus>().notNull().default('active'),
     notes: text('notes'),
     signUpFeeCents: integer('sign_up_fee_cents').notNull().default(0),
     /** The day full cycles line up on; the start date when null. */
@@ -130,9 +135,10 @@ export const contactInvoices = pgTable(
     description: text('description').notNull(),
     amountCents: integer('amount_cents').notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
-    status: text('status').notNull().default('due'),
+    /** Stored states only: past due is read, never stored. */
+    status: text('status').$type<StoredInvoiceStatus>().notNull().default('due'),
     paidAt: instant('paid_at'),
-    paymentMethod: text('payment_method'),
+    paymentMethod: text('payment_method').$type<PaymentMethod>(),
     /** A contract's recurring invoice: its period (end: the first day after it). */
     periodStart: date('period_start', { mode: 'string' }),
     periodEnd: date('period_end', { mode: 'string' }),

@@ -7,12 +7,14 @@ import {
   firstBillDay,
   formatDayLabel,
 } from '@opsuite/shared';
-import { sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Queryable, Tx } from '../../db/client.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { rows } from '../../lib/sql.ts';
 import { recordActivity } from '../contacts/index.ts';
+import { organizations } from '../organizations/organizations.tables.ts';
+import { contactContracts, contactInvoices, contractFreezes } from './billing.tables.ts';
 
 // When a contract bills: its next bill day when it is added or its cycle changes, and how a
 // freeze, a thaw and a cancellation move it. A freeze pauses billing until a day; when it ends
@@ -21,54 +23,83 @@ import { recordActivity } from '../contacts/index.ts';
 
 /** Today on the organisation's calendar at `now`. */
 export async function orgToday(tx: Queryable, orgId: string, now = new Date()): Promise<string> {
-  const [row] = await rows<{ today: string }>(
-    tx,
-    sql`select to_char((${now.toISOString()}::timestamptz at time zone time_zone)::date, 'YYYY-MM-DD') as today
-        from organizations where id = ${orgId}`,
-  );
+  const [row] = await tx
+    .select({
+      today: sql<string>`to_char((${now.toISOString()}::timestamptz at time zone ${organizations.timeZone})::date, 'YYYY-MM-DD')`,
+    })
+    .from(organizations)
+    .where(eq(organizations.id, orgId));
   if (!row) throw notFound('Organization');
   return row.today;
 }
 
-export interface ScheduleRow {
-  id: string;
-  contact_id: string;
-  title: string;
-  status: 'active' | 'frozen' | 'cancelled' | 'expired';
-  billing_interval: ContractCycle;
-  start_date: string;
-  anchor_day: string | null;
-  end_date: string | null;
-  next_bill_day: string | null;
-  cancel_requested_at: string | null;
-}
+const SCHEDULE = {
+  id: contactContracts.id,
+  contactId: contactContracts.contactId,
+  title: contactContracts.title,
+  status: contactContracts.status,
+  billingInterval: contactContracts.billingInterval,
+  startDate: contactContracts.startDate,
+  anchorDay: contactContracts.anchorDay,
+  endDate: contactContracts.endDate,
+  nextBillDay: contactContracts.nextBillDay,
+  cancelRequestedAt: contactContracts.cancelRequestedAt,
+};
 
-const day = (column: string) => sql`to_char(${sql.raw(column)}, 'YYYY-MM-DD')`;
+/** What a schedule change reads of a contract. */
+export type ScheduleRow = Pick<typeof contactContracts.$inferSelect, keyof typeof SCHEDULE>;
 
 /** The contract locked for a change (404 when it is not the contact's). */
-export async function lockSchedule(tx: Tx, orgId: string, contactId: string, contractId: string) {
-  const [row] = await rows<ScheduleRow>(
-    tx,
-    sql`select id, contact_id, title, status, billing_interval, ${day('start_date')} as start_date,
-          ${day('anchor_day')} as anchor_day, ${day('end_date')} as end_date, ${day('next_bill_day')} as next_bill_day,
-          cancel_requested_at
-        from contact_contracts
-        where organization_id = ${orgId} and contact_id = ${contactId} and id = ${contractId}
-        for update`,
-  );
+export async function lockSchedule(
+  tx: Tx,
+  orgId: string,
+  contactId: string,
+  contractId: string,
+): Promise<ScheduleRow> {
+  const [row] = await tx
+    .select(SCHEDULE)
+    .from(contactContracts)
+    .where(
+      and(
+        eq(contactContracts.organizationId, orgId),
+        eq(contactContracts.contactId, contactId),
+        eq(contactContracts.id, contractId),
+      ),
+    )
+    .for('update');
   if (!row) throw notFound('Contract');
   return row;
 }
 
 /** The periods issued and still owed or paid: the days a freeze or a cancellation honours. */
 export async function billedPeriods(tx: Queryable, orgId: string, contractId: string): Promise<DayRange[]> {
-  return rows<DayRange>(
-    tx,
-    sql`select ${day('period_start')} as start, ${day('period_end')} as "end" from contact_invoices
-        where organization_id = ${orgId} and contract_id = ${contractId} and period_end is not null
-          and status in ('due', 'paid')
-        order by period_start`,
-  );
+  const found = await tx
+    .select({ start: contactInvoices.periodStart, end: contactInvoices.periodEnd })
+    .from(contactInvoices)
+    .where(
+      and(
+        eq(contactInvoices.organizationId, orgId),
+        eq(contactInvoices.contractId, contractId),
+        isNotNull(contactInvoices.periodEnd),
+        inArray(contactInvoices.status, ['due', 'paid']),
+      ),
+    )
+    .orderBy(asc(contactInvoices.periodStart));
+  // Issued periods have both days (the rows asked for have an end; a period always has a start).
+  return found.map((p) => ({ start: p.start!, end: p.end! }));
+}
+
+/** Sets fields of one contract, stamping updated_at. */
+export async function setContract(
+  tx: Tx,
+  orgId: string,
+  id: string,
+  set: PgUpdateSetSource<typeof contactContracts>,
+) {
+  await tx
+    .update(contactContracts)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(and(eq(contactContracts.organizationId, orgId), eq(contactContracts.id, id)));
 }
 
 /** Where billing starts for a contract added (or re-dated before its first bill) today. */
@@ -97,7 +128,7 @@ async function activity(
 ) {
   await recordActivity(tx, {
     organizationId: orgId,
-    contactId: row.contact_id,
+    contactId: row.contactId,
     kind,
     title,
     data: { contractId: row.id },
@@ -120,19 +151,24 @@ export async function freezeContract(
   actor: string | null,
 ): Promise<string> {
   if (row.status !== 'active') throw conflict('Only an active contract can be frozen', 'status');
-  if (row.cancel_requested_at)
+  if (row.cancelRequestedAt)
     throw conflict('This contract is cancelled and ends soon; it cannot be frozen', 'status');
   if (until !== null && until <= today) throw invalid('until', 'The freeze must end after today');
-  const planned = row.next_bill_day;
+  const planned = row.nextBillDay;
   const resumes =
     until === null
       ? null
       : billDayAfterThaw(await billedPeriods(tx, orgId, row.id), { start: today, end: until }, planned);
-  await tx.execute(sql`insert into contract_freezes (organization_id, id, contract_id, start_day, end_day,
-      planned_bill_day, created_by)
-    values (${orgId}, ${newId()}, ${row.id}, ${today}, ${until}, ${planned}, ${actor})`);
-  await tx.execute(sql`update contact_contracts set status = 'frozen', next_bill_day = ${resumes}, updated_at = now()
-    where organization_id = ${orgId} and id = ${row.id}`);
+  await tx.insert(contractFreezes).values({
+    organizationId: orgId,
+    id: newId(),
+    contractId: row.id,
+    startDay: today,
+    endDay: until,
+    plannedBillDay: planned,
+    createdBy: actor,
+  });
+  await setContract(tx, orgId, row.id, { status: 'frozen', nextBillDay: resumes });
   const message = until ? `Contract frozen until ${label(until)}` : 'Contract frozen';
   await activity(tx, orgId, row, 'contract.frozen', `${message}: ${row.title}`, actor);
   return message;
@@ -150,44 +186,54 @@ export async function thawContract(
   actor: string | null,
 ): Promise<string> {
   if (row.status !== 'frozen') throw conflict('Only a frozen contract can be unfrozen', 'status');
-  const [freeze] = await rows<{ id: string; start_day: string; planned_bill_day: string | null }>(
-    tx,
-    sql`select id, ${day('start_day')} as start_day, ${day('planned_bill_day')} as planned_bill_day
-        from contract_freezes where organization_id = ${orgId} and contract_id = ${row.id} and thawed_on is null
-        order by start_day desc limit 1`,
-  );
+  const [freeze] = await tx
+    .select({
+      id: contractFreezes.id,
+      startDay: contractFreezes.startDay,
+      plannedBillDay: contractFreezes.plannedBillDay,
+    })
+    .from(contractFreezes)
+    .where(
+      and(
+        eq(contractFreezes.organizationId, orgId),
+        eq(contractFreezes.contractId, row.id),
+        isNull(contractFreezes.thawedOn),
+      ),
+    )
+    .orderBy(desc(contractFreezes.startDay))
+    .limit(1);
   let next: string | null;
-  let anchor = row.anchor_day;
+  let anchor = row.anchorDay;
   if (!freeze) {
     // Frozen before freezes were recorded: billing starts again as for a contract added today.
     next = initialBillDay(
       {
-        billingInterval: row.billing_interval,
-        startDate: row.start_date,
-        anchorDay: row.anchor_day,
-        endDate: row.end_date,
+        billingInterval: row.billingInterval,
+        startDate: row.startDate,
+        anchorDay: row.anchorDay,
+        endDate: row.endDate,
       },
       thawDay,
     );
   } else {
-    const planned = freeze.planned_bill_day;
-    if (thawDay <= freeze.start_day) {
+    const planned = freeze.plannedBillDay;
+    if (thawDay <= freeze.startDay) {
       // Thawed the day it began: no day was frozen.
       next = planned;
-    } else if (row.billing_interval === 'one_time') {
-      next = planned && planned >= freeze.start_day && planned < thawDay ? thawDay : planned;
+    } else if (row.billingInterval === 'one_time') {
+      next = planned && planned >= freeze.startDay && planned < thawDay ? thawDay : planned;
     } else {
-      const frozen = { start: freeze.start_day, end: thawDay };
+      const frozen = { start: freeze.startDay, end: thawDay };
       next = billDayAfterThaw(await billedPeriods(tx, orgId, row.id), frozen, planned);
       if (next !== planned) anchor = next;
     }
-    await tx.execute(sql`update contract_freezes set thawed_on = ${thawDay}
-      where organization_id = ${orgId} and id = ${freeze.id}`);
+    await tx
+      .update(contractFreezes)
+      .set({ thawedOn: thawDay })
+      .where(and(eq(contractFreezes.organizationId, orgId), eq(contractFreezes.id, freeze.id)));
   }
-  if (next && row.end_date && next > row.end_date) next = null;
-  await tx.execute(sql`update contact_contracts set status = 'active', next_bill_day = ${next},
-      anchor_day = ${anchor}, updated_at = now()
-    where organization_id = ${orgId} and id = ${row.id}`);
+  if (next && row.endDate && next > row.endDate) next = null;
+  await setContract(tx, orgId, row.id, { status: 'active', nextBillDay: next, anchorDay: anchor });
   const resumes = next ? ` (billing resumes ${label(next)})` : '';
   await activity(tx, orgId, row, 'contract.active', `Contract unfrozen: ${row.title}${resumes}`, actor);
   return 'Contract unfrozen';
@@ -211,20 +257,25 @@ export async function cancelContract(
   const ends =
     row.status === 'frozen' ? today : cancelAtPeriodEnd(await billedPeriods(tx, orgId, row.id), today);
   if (row.status === 'frozen') {
-    await tx.execute(sql`update contract_freezes set thawed_on = ${today}
-      where organization_id = ${orgId} and contract_id = ${row.id} and thawed_on is null`);
+    await tx
+      .update(contractFreezes)
+      .set({ thawedOn: today })
+      .where(
+        and(
+          eq(contractFreezes.organizationId, orgId),
+          eq(contractFreezes.contractId, row.id),
+          isNull(contractFreezes.thawedOn),
+        ),
+      );
   }
   if (ends <= today) {
-    await tx.execute(sql`update contact_contracts set status = 'cancelled', next_bill_day = null, updated_at = now()
-      where organization_id = ${orgId} and id = ${row.id}`);
+    await setContract(tx, orgId, row.id, { status: 'cancelled', nextBillDay: null });
     await activity(tx, orgId, row, 'contract.cancelled', `Contract cancelled: ${row.title}`, actor);
     return 'Contract cancelled';
   }
   const lastDay = addDaysToIsoDate(ends, -1);
-  const end = row.end_date && row.end_date < lastDay ? row.end_date : lastDay;
-  await tx.execute(sql`update contact_contracts set cancel_requested_at = now(), end_date = ${end},
-      next_bill_day = null, updated_at = now()
-    where organization_id = ${orgId} and id = ${row.id}`);
+  const end = row.endDate && row.endDate < lastDay ? row.endDate : lastDay;
+  await setContract(tx, orgId, row.id, { cancelRequestedAt: sql`now()`, endDate: end, nextBillDay: null });
   await activity(
     tx,
     orgId,

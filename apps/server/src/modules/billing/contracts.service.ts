@@ -1,12 +1,13 @@
 import type { ContractAnswer, ContractCreateBody, ContractStatus, ContractUpdateBody } from '@opsuite/shared';
-import { sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, max } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { rows } from '../../lib/sql.ts';
 import type { RequestContext } from '../../plugins/types.ts';
+import { contacts } from '../contacts/contacts.tables.ts';
 import { assertContactsExist, recordActivity } from '../contacts/index.ts';
-import { contactContracts } from './billing.tables.ts';
+import { contactContracts, contactInvoices, contractFreezes } from './billing.tables.ts';
+import type { BillingState } from './billing-state.ts';
 import { syncBillingState } from './billing-state.ts';
 import { contractRows, oneContract, toContractAnswer } from './contract-rows.ts';
 import {
@@ -16,6 +17,7 @@ import {
   lockSchedule,
   orgToday,
   type ScheduleRow,
+  setContract,
   thawContract,
 } from './contract-schedule.ts';
 
@@ -23,12 +25,15 @@ import {
 // expire) and delete; each change re-derives the contact's plan and payment status. A contract
 // bills itself from its next bill day (contract-schedule.ts, runner/).
 
-export async function currentBilling(tx: Tx, orgId: string, contactId: string) {
-  const [row] = await rows<{ plan: string | null; payment_status: 'none' | 'past_due' | 'frozen' }>(
-    tx,
-    sql`select plan, payment_status from contacts where organization_id = ${orgId} and id = ${contactId}`,
-  );
-  return { plan: row?.plan ?? null, paymentStatus: row?.payment_status ?? 'none' };
+export async function currentBilling(tx: Tx, orgId: string, contactId: string): Promise<BillingState> {
+  const [row] = await tx
+    .select({ plan: contacts.plan, paymentStatus: contacts.paymentStatus })
+    .from(contacts)
+    .where(and(eq(contacts.organizationId, orgId), eq(contacts.id, contactId)));
+  return {
+    plan: row?.plan ?? null,
+    paymentStatus: (row?.paymentStatus ?? 'none') as BillingState['paymentStatus'],
+  };
 }
 
 export const totalPagesOf = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
@@ -42,11 +47,11 @@ export async function listContracts(
 ) {
   await assertContactsExist(tx, orgId, [contactId]);
   const found = await contractRows(tx, orgId, contactId, { limit: pageSize, offset: (page - 1) * pageSize });
-  const [count] = await rows<{ n: number }>(
-    tx,
-    sql`select count(*)::int as n from contact_contracts where organization_id = ${orgId} and contact_id = ${contactId}`,
-  );
-  const total = Number(count?.n ?? 0);
+  const [counted] = await tx
+    .select({ n: count() })
+    .from(contactContracts)
+    .where(and(eq(contactContracts.organizationId, orgId), eq(contactContracts.contactId, contactId)));
+  const total = counted?.n ?? 0;
   return {
     list: found.map(toContractAnswer),
     pagination: { page, pageSize, total, totalPages: totalPagesOf(total, pageSize) },
@@ -90,9 +95,14 @@ export async function createContract(
   });
   if (frozen) {
     // Added frozen: held open-ended until it is unfrozen.
-    await tx.execute(sql`insert into contract_freezes (organization_id, id, contract_id, start_day, planned_bill_day,
-        created_by)
-      values (${orgId}, ${newId()}, ${id}, ${today}, ${initialBillDay(body, today)}, ${ctx.userId})`);
+    await tx.insert(contractFreezes).values({
+      organizationId: orgId,
+      id: newId(),
+      contractId: id,
+      startDay: today,
+      plannedBillDay: initialBillDay(body, today),
+      createdBy: ctx.userId,
+    });
   }
   await recordActivity(tx, {
     organizationId: orgId,
@@ -113,9 +123,18 @@ const PLAIN_FIELDS = ['title', 'amountCents', 'notes', 'signUpFeeCents', 'endDat
 const CYCLE_FIELDS = ['startDate', 'anchorDay', 'billingInterval'] as const;
 
 async function hasBilled(tx: Tx, orgId: string, contractId: string): Promise<boolean> {
-  const found = await tx.execute(sql`select 1 from contact_invoices
-    where organization_id = ${orgId} and contract_id = ${contractId} and period_start is not null limit 1`);
-  return found.rows.length > 0;
+  const found = await tx
+    .select({ id: contactInvoices.id })
+    .from(contactInvoices)
+    .where(
+      and(
+        eq(contactInvoices.organizationId, orgId),
+        eq(contactInvoices.contractId, contractId),
+        isNotNull(contactInvoices.periodStart),
+      ),
+    )
+    .limit(1);
+  return found.length > 0;
 }
 
 /** The fields changed, and where billing goes on from when the schedule changed. */
@@ -125,14 +144,14 @@ async function applyFields(tx: Tx, orgId: string, row: ScheduleRow, body: Contra
     if (body[key] !== undefined) (set as Record<string, unknown>)[key] = body[key];
   }
   const cycleChanged = CYCLE_FIELDS.some((k) => body[k] !== undefined);
-  const endChanged = body.endDate !== undefined && body.endDate !== row.end_date;
+  const endChanged = body.endDate !== undefined && body.endDate !== row.endDate;
   if ((cycleChanged || endChanged) && row.status === 'active') {
     const billed = await hasBilled(tx, orgId, row.id);
     const moved = CYCLE_FIELDS.filter((k) => {
       const before = {
-        startDate: row.start_date,
-        anchorDay: row.anchor_day,
-        billingInterval: row.billing_interval,
+        startDate: row.startDate,
+        anchorDay: row.anchorDay,
+        billingInterval: row.billingInterval,
       }[k];
       return body[k] !== undefined && body[k] !== before;
     });
@@ -142,26 +161,25 @@ async function applyFields(tx: Tx, orgId: string, row: ScheduleRow, body: Contra
         moved[0],
       );
     }
-    const end = body.endDate === undefined ? row.end_date : body.endDate;
+    const end = body.endDate === undefined ? row.endDate : body.endDate;
     if (!billed) {
       set.nextBillDay = initialBillDay(
         {
-          billingInterval: body.billingInterval ?? row.billing_interval,
-          startDate: body.startDate ?? row.start_date,
-          anchorDay: body.anchorDay === undefined ? row.anchor_day : body.anchorDay,
+          billingInterval: body.billingInterval ?? row.billingInterval,
+          startDate: body.startDate ?? row.startDate,
+          anchorDay: body.anchorDay === undefined ? row.anchorDay : body.anchorDay,
           endDate: end,
         },
         today,
       );
-    } else if (row.next_bill_day && end && row.next_bill_day > end) {
+    } else if (row.nextBillDay && end && row.nextBillDay > end) {
       set.nextBillDay = null;
-    } else if (!row.next_bill_day && row.billing_interval !== 'one_time') {
+    } else if (!row.nextBillDay && row.billingInterval !== 'one_time') {
       // Billing had stopped at the old end: it goes on after the last period billed.
-      const [last] = await rows<{ end: string | null }>(
-        tx,
-        sql`select to_char(max(period_end), 'YYYY-MM-DD') as "end" from contact_invoices
-            where organization_id = ${orgId} and contract_id = ${row.id}`,
-      );
+      const [last] = await tx
+        .select({ end: max(contactInvoices.periodEnd) })
+        .from(contactInvoices)
+        .where(and(eq(contactInvoices.organizationId, orgId), eq(contactInvoices.contractId, row.id)));
       const next = last?.end ?? null;
       set.nextBillDay = next && (!end || next <= end) ? next : null;
     }
@@ -169,7 +187,7 @@ async function applyFields(tx: Tx, orgId: string, row: ScheduleRow, body: Contra
   await tx
     .update(contactContracts)
     .set(set)
-    .where(sql`${contactContracts.organizationId} = ${orgId} and ${contactContracts.id} = ${row.id}`);
+    .where(and(eq(contactContracts.organizationId, orgId), eq(contactContracts.id, row.id)));
 }
 
 /** A status change: freeze (open-ended), unfreeze, cancel at period end, or expire now. */
@@ -184,11 +202,10 @@ async function changeStatus(
   if (to === 'frozen') return freezeContract(tx, orgId, row, null, today, ctx.userId);
   if (to === 'active') return thawContract(tx, orgId, row, today, ctx.userId);
   if (to === 'cancelled') return cancelContract(tx, orgId, row, today, ctx.userId);
-  await tx.execute(sql`update contact_contracts set status = 'expired', next_bill_day = null, updated_at = now()
-    where organization_id = ${orgId} and id = ${row.id}`);
+  await setContract(tx, orgId, row.id, { status: 'expired', nextBillDay: null });
   await recordActivity(tx, {
     organizationId: orgId,
-    contactId: row.contact_id,
+    contactId: row.contactId,
     kind: 'contract.expired',
     title: `Contract marked as expired: ${row.title}`,
     data: { contractId: row.id, from: row.status, to },
@@ -212,8 +229,8 @@ export async function updateContract(
     const message = `This contract is ${row.status}; add a new contract instead`;
     throw conflict(message, 'status');
   }
-  const start = body.startDate ?? row.start_date;
-  const end = body.endDate === undefined ? row.end_date : body.endDate;
+  const start = body.startDate ?? row.startDate;
+  const end = body.endDate === undefined ? row.endDate : body.endDate;
   if (end && end < start) {
     const message = 'End date cannot be before the start date';
     throw invalid('endDate', message);
@@ -264,21 +281,29 @@ export async function contractAction(
 export async function deleteContract(tx: Tx, ctx: RequestContext, contactId: string, contractId: string) {
   const orgId = ctx.organizationId;
   await assertContactsExist(tx, orgId, [contactId]);
-  const [row] = await rows<{ title: string; invoices: number }>(
-    tx,
-    sql`select k.title, (select count(*)::int from contact_invoices i
-                         where i.organization_id = k.organization_id and i.contract_id = k.id) as invoices
-        from contact_contracts k
-        where k.organization_id = ${orgId} and k.contact_id = ${contactId} and k.id = ${contractId} for update`,
-  );
+  const [row] = await tx
+    .select({ title: contactContracts.title })
+    .from(contactContracts)
+    .where(
+      and(
+        eq(contactContracts.organizationId, orgId),
+        eq(contactContracts.contactId, contactId),
+        eq(contactContracts.id, contractId),
+      ),
+    )
+    .for('update');
   if (!row) throw notFound('Contract');
-  if (Number(row.invoices) > 0) {
+  const invoices = await tx.$count(
+    contactInvoices,
+    and(eq(contactInvoices.organizationId, orgId), eq(contactInvoices.contractId, contractId)),
+  );
+  if (invoices > 0) {
     const message = 'This contract has invoices; cancel it instead of deleting it';
     throw conflict(message, 'contractId');
   }
-  await tx.execute(
-    sql`delete from contact_contracts where organization_id = ${orgId} and id = ${contractId}`,
-  );
+  await tx
+    .delete(contactContracts)
+    .where(and(eq(contactContracts.organizationId, orgId), eq(contactContracts.id, contractId)));
   await recordActivity(tx, {
     organizationId: orgId,
     contactId,

@@ -1,9 +1,10 @@
 import { addDaysToIsoDate, type ContractCreateBody } from '@opsuite/shared';
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { withTenant } from '../../db/tenant.ts';
 import { resolveContext } from '../../plugins/context.ts';
 import { findOrCreateLead, updateContact } from '../contacts/index.ts';
+import { contactContracts, contactInvoices } from './billing.tables.ts';
 import { PaymentCards, type TenantRun } from './cards/cards.service.ts';
 import { refundInvoice } from './charges/refund.service.ts';
 import { orgToday } from './contract-schedule.ts';
@@ -135,9 +136,13 @@ export async function seedBillingDemo(
     contracts[m.name] = await run(async (tx) => {
       const made = await createContract(tx, admin, contactId, { ...body, startDate });
       // Added on its start day: billing runs from then, as the clock below replays.
-      await tx.execute(sql`update contact_contracts set next_bill_day = start_date,
-          created_at = ${`${startDate}T12:00:00Z`}::timestamptz
-        where organization_id = ${orgId} and id = ${made.data._id}`);
+      await tx
+        .update(contactContracts)
+        .set({
+          nextBillDay: sql`${contactContracts.startDate}`,
+          createdAt: new Date(`${startDate}T12:00:00Z`),
+        })
+        .where(and(eq(contactContracts.organizationId, orgId), eq(contactContracts.id, made.data._id)));
       return made.data._id;
     });
   }
@@ -154,9 +159,19 @@ export async function seedBillingDemo(
   // Avery away for three weeks, Drew stopping at the end of the week paid, and a personal
   // training pack for Jordan, due in ten days.
   const [first] = await run((tx) =>
-    tx.execute(sql`select id from contact_invoices where organization_id = ${orgId}
-      and contact_id = ${ids['Riley Chen']!} and status = 'paid' order by period_start limit 1`),
-  ).then((r) => r.rows as { id: string }[]);
+    tx
+      .select({ id: contactInvoices.id })
+      .from(contactInvoices)
+      .where(
+        and(
+          eq(contactInvoices.organizationId, orgId),
+          eq(contactInvoices.contactId, ids['Riley Chen']!),
+          eq(contactInvoices.status, 'paid'),
+        ),
+      )
+      .orderBy(asc(contactInvoices.periodStart))
+      .limit(1),
+  );
   if (first) {
     await refundInvoice(deps, run, admin, ids['Riley Chen']!, first.id, {
       amountCents: 3000,

@@ -4,11 +4,11 @@
 // organizations and auth.
 import type { App } from '../../plugins/types.ts';
 import { registerContactHooks } from '../contacts/index.ts';
+import { authorizationRoutes } from './authorization/authorization.routes.ts';
 import { contactBillingRoutes } from './billing.routes.ts';
 import { paymentCardsRoutes } from './cards/cards.routes.ts';
 import { PaymentCards } from './cards/cards.service.ts';
 import { invoicePaymentRoutes } from './charges/charges.routes.ts';
-import { authorizationRoutes } from './documents/authorization.routes.ts';
 import { billingHooks } from './merge.ts';
 import { billingOverviewRoutes } from './overview/overview.routes.ts';
 import { createPaymentsProvider } from './payments/index.ts';

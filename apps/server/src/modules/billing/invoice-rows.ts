@@ -1,103 +1,111 @@
 import type { InvoiceAnswer, InvoiceStatus, InvoiceTotals } from '@opsuite/shared';
 import { INVOICE_STATUSES } from '@opsuite/shared';
-import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import type { Queryable, Tx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import { isoText, rows } from '../../lib/sql.ts';
+import { organizations } from '../organizations/organizations.tables.ts';
+import { contactContracts, contactInvoices } from './billing.tables.ts';
 import { invoiceNumber } from './billing-text.ts';
 
 // Invoices as the API answers them: one row shape, the status as read (a due invoice past its due
 // date, or with a failed charge, reads as past due) and the totals by status.
 
-interface InvoiceRow {
-  id: string;
-  contact_id: string;
-  contract_id: string | null;
-  contract_title: string | null;
-  number: number;
-  description: string;
-  amount_cents: number;
-  due_date: string;
-  status: InvoiceStatus;
-  paid_at: string | null;
-  payment_method: InvoiceAnswer['paymentMethod'];
-  period_start: string | null;
-  period_end: string | null;
-  paid_cents: number;
-  refunded_cents: number;
-  attempt_count: number;
-  failed_attempts: number;
-  next_attempt_at: string | null;
-  last_failure_code: string | null;
-  last_failure_message: string | null;
-  created_at: string;
-  updated_at: string;
-}
+const i = contactInvoices;
 
-export const toInvoiceAnswer = (r: InvoiceRow): InvoiceAnswer => ({
-  _id: r.id,
-  contactId: r.contact_id,
-  contractId: r.contract_id,
-  contractTitle: r.contract_title,
-  number: invoiceNumber(Number(r.number)),
-  description: r.description,
-  amountCents: Number(r.amount_cents),
-  dueDate: r.due_date,
-  status: r.status,
-  paidAt: r.paid_at,
-  paymentMethod: r.payment_method,
-  periodStart: r.period_start,
-  periodEnd: r.period_end,
-  paidCents: Number(r.paid_cents),
-  refundedCents: Number(r.refunded_cents),
-  attemptCount: Number(r.attempt_count),
-  failedAttempts: Number(r.failed_attempts),
-  nextAttemptAt: r.next_attempt_at,
-  lastFailure:
-    r.last_failure_code && (r.status === 'due' || r.status === 'past_due')
-      ? { code: r.last_failure_code, message: r.last_failure_message ?? r.last_failure_code }
-      : null,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-});
+/** A due invoice that reads as past due: its due date has passed in the organisation's zone, or a charge failed. */
+export const overdue = sql<boolean>`${i.status} = 'due'
+  and (${i.dueDate} < (now() at time zone ${organizations.timeZone})::date or ${i.failedAttempts} > 0)`;
 
 /** The status as read: due turns past due once the due date has passed or a charge failed. */
-export const EFFECTIVE_STATUS = sql`case when i.status = 'due' and
-  (i.due_date < (now() at time zone o.time_zone)::date or i.failed_attempts > 0)
-  then 'past_due' else i.status end`;
+const effectiveStatus = sql<InvoiceStatus>`case when ${overdue} then 'past_due' else ${i.status} end`;
+
+const INVOICE = {
+  id: i.id,
+  contactId: i.contactId,
+  contractId: i.contractId,
+  contractTitle: contactContracts.title,
+  number: i.number,
+  description: i.description,
+  amountCents: i.amountCents,
+  dueDate: i.dueDate,
+  status: effectiveStatus,
+  paidAt: i.paidAt,
+  paymentMethod: i.paymentMethod,
+  periodStart: i.periodStart,
+  periodEnd: i.periodEnd,
+  paidCents: i.paidCents,
+  refundedCents: i.refundedCents,
+  attemptCount: i.attemptCount,
+  failedAttempts: i.failedAttempts,
+  nextAttemptAt: i.nextAttemptAt,
+  lastFailureCode: i.lastFailureCode,
+  lastFailureMessage: i.lastFailureMessage,
+  createdAt: i.createdAt,
+  updatedAt: i.updatedAt,
+};
+
+type InvoiceRow = Omit<typeof contactInvoices.$inferSelect, 'status'> & {
+  status: InvoiceStatus;
+  contractTitle: string | null;
+};
+
+export const toInvoiceAnswer = (r: Pick<InvoiceRow, keyof typeof INVOICE>): InvoiceAnswer => ({
+  _id: r.id,
+  contactId: r.contactId,
+  contractId: r.contractId,
+  contractTitle: r.contractTitle,
+  number: invoiceNumber(r.number),
+  description: r.description,
+  amountCents: r.amountCents,
+  dueDate: r.dueDate,
+  status: r.status,
+  paidAt: r.paidAt?.toISOString() ?? null,
+  paymentMethod: r.paymentMethod,
+  periodStart: r.periodStart,
+  periodEnd: r.periodEnd,
+  paidCents: r.paidCents,
+  refundedCents: r.refundedCents,
+  attemptCount: r.attemptCount,
+  failedAttempts: r.failedAttempts,
+  nextAttemptAt: r.nextAttemptAt?.toISOString() ?? null,
+  lastFailure:
+    r.lastFailureCode && (r.status === 'due' || r.status === 'past_due')
+      ? { code: r.lastFailureCode, message: r.lastFailureMessage ?? r.lastFailureCode }
+      : null,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
 
 /** The refund filter lists every invoice with money refunded (in part or in full). */
 const statusFilter = (status: InvoiceStatus) =>
-  status === 'refund' ? sql`where x.refunded_cents > 0` : sql`where x.status = ${status}`;
+  status === 'refund' ? gt(i.refundedCents, 0) : sql`${effectiveStatus} = ${status}`;
 
 export function invoiceRows(
-  tx: Tx,
+  tx: Queryable,
   orgId: string,
   contactId: string,
   filter: { id: string } | { status?: InvoiceStatus; limit: number; offset: number },
 ) {
   const one = 'id' in filter;
-  return rows<InvoiceRow>(
-    tx,
-    sql`select * from (
-          select i.id, i.contact_id, i.contract_id, k.title as contract_title, i.number, i.description,
-            i.amount_cents, to_char(i.due_date, 'YYYY-MM-DD') as due_date, ${EFFECTIVE_STATUS} as status,
-            ${isoText(sql`i.paid_at`)} as paid_at, i.payment_method,
-            to_char(i.period_start, 'YYYY-MM-DD') as period_start, to_char(i.period_end, 'YYYY-MM-DD') as period_end,
-            i.paid_cents, i.refunded_cents, i.attempt_count, i.failed_attempts,
-            ${isoText(sql`i.next_attempt_at`)} as next_attempt_at, i.last_failure_code, i.last_failure_message,
-            ${isoText(sql`i.created_at`)} as created_at, ${isoText(sql`i.updated_at`)} as updated_at,
-            i.created_at as created_ts
-          from contact_invoices i
-          join organizations o on o.id = i.organization_id
-          left join contact_contracts k on k.organization_id = i.organization_id and k.id = i.contract_id
-          where i.organization_id = ${orgId} and i.contact_id = ${contactId}
-            ${one ? sql`and i.id = ${filter.id}` : sql``}
-        ) x
-        ${!one && filter.status ? statusFilter(filter.status) : sql``}
-        order by x.due_date desc, x.number desc
-        ${one ? sql`` : sql`limit ${filter.limit} offset ${filter.offset}`}`,
-  );
+  const query = tx
+    .select(INVOICE)
+    .from(i)
+    .innerJoin(organizations, eq(organizations.id, i.organizationId))
+    .leftJoin(
+      contactContracts,
+      and(eq(contactContracts.organizationId, i.organizationId), eq(contactContracts.id, i.contractId)),
+    )
+    .where(
+      and(
+        eq(i.organizationId, orgId),
+        eq(i.contactId, contactId),
+        one ? eq(i.id, filter.id) : undefined,
+        !one && filter.status ? statusFilter(filter.status) : undefined,
+      ),
+    )
+    .orderBy(desc(i.dueDate), desc(i.number))
+    .$dynamic();
+  return one ? query : query.limit(filter.limit).offset(filter.offset);
 }
 
 export async function oneInvoice(tx: Tx, orgId: string, contactId: string, id: string) {
@@ -116,30 +124,27 @@ export async function totalsOf(
   orgId: string,
   contactId: string,
 ): Promise<{ totals: InvoiceTotals; all: number }> {
-  const hits = await rows<{
-    status: InvoiceStatus;
-    n: number;
-    amount: number;
-    refunded_n: number;
-    refunded: number;
-  }>(
-    tx,
-    sql`select ${EFFECTIVE_STATUS} as status, count(*)::int as n, coalesce(sum(i.amount_cents), 0)::bigint as amount,
-          (count(*) filter (where i.refunded_cents > 0))::int as refunded_n,
-          coalesce(sum(i.refunded_cents), 0)::bigint as refunded
-        from contact_invoices i join organizations o on o.id = i.organization_id
-        where i.organization_id = ${orgId} and i.contact_id = ${contactId}
-        group by 1`,
-  );
+  const hits = await tx
+    .select({
+      status: effectiveStatus,
+      n: count(),
+      amount: sql<number>`coalesce(sum(${i.amountCents}), 0)::bigint`.mapWith(Number),
+      refundedN: sql<number>`(count(*) filter (where ${i.refundedCents} > 0))::int`.mapWith(Number),
+      refunded: sql<number>`coalesce(sum(${i.refundedCents}), 0)::bigint`.mapWith(Number),
+    })
+    .from(i)
+    .innerJoin(organizations, eq(organizations.id, i.organizationId))
+    .where(and(eq(i.organizationId, orgId), eq(i.contactId, contactId)))
+    .groupBy(sql`1`);
   const totals = Object.fromEntries(
     INVOICE_STATUSES.map((s) => [s, { count: 0, amountCents: 0 }]),
   ) as InvoiceTotals;
   let all = 0;
   for (const r of hits) {
-    all += Number(r.n);
-    if (r.status !== 'refund') totals[r.status] = { count: Number(r.n), amountCents: Number(r.amount) };
-    totals.refund.count += Number(r.refunded_n);
-    totals.refund.amountCents += Number(r.refunded);
+    all += r.n;
+    if (r.status !== 'refund') totals[r.status] = { count: r.n, amountCents: r.amount };
+    totals.refund.count += r.refundedN;
+    totals.refund.amountCents += r.refunded;
   }
   return { totals, all };
 }

@@ -1,14 +1,14 @@
 import type { InvoiceCreateBody, InvoiceStatus } from '@opsuite/shared';
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, notExists, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { conflict, lookupMissing, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { rows } from '../../lib/sql.ts';
 import type { RequestContext } from '../../plugins/types.ts';
 import { assertContactsExist, recordActivity } from '../contacts/index.ts';
-import { contactInvoices } from './billing.tables.ts';
+import { contactContracts, contactInvoices, invoiceCounters } from './billing.tables.ts';
 import { syncBillingState } from './billing-state.ts';
 import { formatMoney, invoiceNumber } from './billing-text.ts';
+import { invoicePayments } from './charges/charges.tables.ts';
 import { paymentsOf } from './charges/payment-rows.ts';
 import { currentBilling, totalPagesOf } from './contracts.service.ts';
 import { invoiceRows, oneInvoice, toInvoiceAnswer, totalsOf } from './invoice-rows.ts';
@@ -46,13 +46,15 @@ export async function listInvoices(
  * serialises concurrent creates until their transactions end.
  */
 export async function nextNumbers(tx: Tx, orgId: string, count = 1): Promise<number> {
-  const [row] = await rows<{ n: number }>(
-    tx,
-    sql`insert into invoice_counters as ic (organization_id, last_number) values (${orgId}, ${count})
-        on conflict (organization_id) do update set last_number = ic.last_number + ${count}
-        returning last_number as n`,
-  );
-  return Number(row!.n) - count + 1;
+  const [row] = await tx
+    .insert(invoiceCounters)
+    .values({ organizationId: orgId, lastNumber: count })
+    .onConflictDoUpdate({
+      target: invoiceCounters.organizationId,
+      set: { lastNumber: sql`${invoiceCounters.lastNumber} + ${count}` },
+    })
+    .returning({ n: invoiceCounters.lastNumber });
+  return row!.n - count + 1;
 }
 
 /** One invoice with its payments (charge attempts and refunds), newest first. */
@@ -69,11 +71,16 @@ export async function createInvoice(tx: Tx, ctx: RequestContext, contactId: stri
   const orgId = ctx.organizationId;
   await assertContactsExist(tx, orgId, [contactId]);
   if (body.contractId) {
-    const found = await rows<{ id: string }>(
-      tx,
-      sql`select id from contact_contracts
-          where organization_id = ${orgId} and contact_id = ${contactId} and id = ${body.contractId}`,
-    );
+    const found = await tx
+      .select({ id: contactContracts.id })
+      .from(contactContracts)
+      .where(
+        and(
+          eq(contactContracts.organizationId, orgId),
+          eq(contactContracts.contactId, contactId),
+          eq(contactContracts.id, body.contractId),
+        ),
+      );
     if (found.length === 0) throw lookupMissing('contractId');
   }
   const id = newId();
@@ -109,22 +116,20 @@ export async function createInvoice(tx: Tx, ctx: RequestContext, contactId: stri
 export async function forfeitInvoice(tx: Tx, ctx: RequestContext, contactId: string, invoiceId: string) {
   const orgId = ctx.organizationId;
   await assertContactsExist(tx, orgId, [contactId]);
-  const hits = await rows<{ number: number; amount_cents: number }>(
-    tx,
-    sql`update contact_invoices set status = 'forfeit', next_attempt_at = null, updated_at = now()
-        where organization_id = ${orgId} and contact_id = ${contactId} and id = ${invoiceId} and status = 'due'
-          and charging_payment_id is null
-        returning number, amount_cents`,
-  );
+  const hits = await tx
+    .update(contactInvoices)
+    .set({ status: 'forfeit', nextAttemptAt: null, updatedAt: sql`now()` })
+    .where(unpaidInvoice(orgId, contactId, invoiceId))
+    .returning({ number: contactInvoices.number, amountCents: contactInvoices.amountCents });
   if (!hits[0])
     await refuse(tx, orgId, contactId, invoiceId, 'Only a due or past-due invoice can be forfeited');
-  const { number, amount_cents } = hits[0]!;
+  const { number, amountCents } = hits[0]!;
   const message = 'Invoice forfeited';
   await recordActivity(tx, {
     organizationId: orgId,
     contactId,
     kind: 'invoice.forfeit',
-    title: `${message}: ${invoiceNumber(Number(number))} (${formatMoney(Number(amount_cents))})`,
+    title: `${message}: ${invoiceNumber(number)} (${formatMoney(amountCents)})`,
     data: { invoiceId },
     actorUserId: ctx.userId,
   });
@@ -132,20 +137,36 @@ export async function forfeitInvoice(tx: Tx, ctx: RequestContext, contactId: str
   return { message, data: await oneInvoice(tx, orgId, contactId, invoiceId), billing };
 }
 
-async function refuse(
+/** The contact's invoice while it is due and no card charge of it is running. */
+export const unpaidInvoice = (orgId: string, contactId: string, invoiceId: string) =>
+  and(
+    eq(contactInvoices.organizationId, orgId),
+    eq(contactInvoices.contactId, contactId),
+    eq(contactInvoices.id, invoiceId),
+    eq(contactInvoices.status, 'due'),
+    isNull(contactInvoices.chargingPaymentId),
+  );
+
+/** Why an invoice could not be changed: gone (404), a card charge running, or its status (409). */
+export async function refuse(
   tx: Tx,
   orgId: string,
   contactId: string,
   invoiceId: string,
   message: string,
 ): Promise<never> {
-  const [found] = await rows<{ status: string; charging_payment_id: string | null }>(
-    tx,
-    sql`select status, charging_payment_id from contact_invoices
-        where organization_id = ${orgId} and contact_id = ${contactId} and id = ${invoiceId}`,
-  );
+  const [found] = await tx
+    .select({ status: contactInvoices.status, chargingPaymentId: contactInvoices.chargingPaymentId })
+    .from(contactInvoices)
+    .where(
+      and(
+        eq(contactInvoices.organizationId, orgId),
+        eq(contactInvoices.contactId, contactId),
+        eq(contactInvoices.id, invoiceId),
+      ),
+    );
   if (!found) throw notFound('Invoice');
-  if (found.status === 'due' && found.charging_payment_id) {
+  if (found.status === 'due' && found.chargingPaymentId) {
     throw conflict('A card payment of this invoice is in progress', 'status');
   }
   throw conflict(message, 'status');
@@ -155,20 +176,20 @@ async function refuse(
 export async function deleteInvoice(tx: Tx, ctx: RequestContext, contactId: string, invoiceId: string) {
   const orgId = ctx.organizationId;
   await assertContactsExist(tx, orgId, [contactId]);
-  const hits = await rows<{ number: number }>(
-    tx,
-    sql`delete from contact_invoices i
-        where organization_id = ${orgId} and contact_id = ${contactId} and id = ${invoiceId} and status = 'due'
-          and charging_payment_id is null
-          and not exists (select 1 from invoice_payments p where p.organization_id = i.organization_id
-                          and p.invoice_id = i.id)
-        returning number`,
-  );
+  const ofInvoice = and(eq(invoicePayments.organizationId, orgId), eq(invoicePayments.invoiceId, invoiceId));
+  const hits = await tx
+    .delete(contactInvoices)
+    .where(
+      and(
+        unpaidInvoice(orgId, contactId, invoiceId),
+        notExists(tx.select({ one: sql`1` }).from(invoicePayments).where(ofInvoice)),
+      ),
+    )
+    .returning({ number: contactInvoices.number });
   if (!hits[0]) {
-    const tried = await tx.execute(sql`select 1 from invoice_payments
-      where organization_id = ${orgId} and invoice_id = ${invoiceId} limit 1`);
+    const tried = await tx.select({ id: invoicePayments.id }).from(invoicePayments).where(ofInvoice).limit(1);
     const message =
-      tried.rows.length > 0
+      tried.length > 0
         ? 'This invoice has payment attempts; forfeit it instead of deleting it'
         : 'Only a due or past-due invoice can be deleted';
     await refuse(tx, orgId, contactId, invoiceId, message);
@@ -177,7 +198,7 @@ export async function deleteInvoice(tx: Tx, ctx: RequestContext, contactId: stri
     organizationId: orgId,
     contactId,
     kind: 'invoice.deleted',
-    title: `Invoice deleted: ${invoiceNumber(Number(hits[0]!.number))}`,
+    title: `Invoice deleted: ${invoiceNumber(hits[0]!.number)}`,
     data: { invoiceId },
     actorUserId: ctx.userId,
   });

@@ -1,11 +1,11 @@
 import type { AddCardBody, AuthorizationSignBody, InvoicePayBody, InvoiceStatus } from '@opsuite/shared';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { RequestContext } from '../../plugins/types.ts';
+import { authorizationOf, authorizationPdf, signAuthorization } from './authorization/authorization.ts';
 import type { PaymentCards, TenantRun } from './cards/cards.service.ts';
 import { chargeInvoice, hasSavedCard, recordOutsidePayment } from './charges/charge.service.ts';
 import { refundInvoice } from './charges/refund.service.ts';
 import { listContracts } from './contracts.service.ts';
-import { authorizationOf, authorizationPdf, signAuthorization } from './documents/authorization.ts';
 import { invoiceDetail, listInvoices } from './invoices.service.ts';
 import type { PaymentsProvider } from './payments/index.ts';
 import type { BillingRunner } from './runner/runner.ts';

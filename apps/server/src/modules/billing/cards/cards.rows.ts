@@ -1,47 +1,71 @@
 import type { PaymentCardAnswer } from '@opsuite/shared';
-import { sql } from 'drizzle-orm';
-import type { Tx } from '../../../db/client.ts';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Queryable, Tx } from '../../../db/client.ts';
 import { notFound } from '../../../lib/errors.ts';
-import { isoText, rows } from '../../../lib/sql.ts';
+import { contacts } from '../../contacts/contacts.tables.ts';
 import type { ProviderCard } from '../payments/index.ts';
+import { paymentCards, paymentCustomers } from './cards.tables.ts';
 
 // The saved copies of a contact's payment cards as cards.service.ts reads them: one row
-// shape, the contact with its provider customer and cards in one statement, and which copies a
-// refresh from the provider leaves.
+// shape, the contact with its provider customer and cards, and which copies a refresh from the
+// provider leaves.
 
-export interface CardRow {
-  id: string;
-  contact_id: string;
-  provider: string;
-  customer_ref: string;
-  provider_card_id: string;
-  brand: string;
-  last4: string;
-  exp_month: number;
-  exp_year: number;
-  holder_name: string | null;
-  is_default: boolean;
-  created_at: string;
-}
+/** The columns a saved card is read with. */
+export const CARD = {
+  id: paymentCards.id,
+  contactId: paymentCards.contactId,
+  provider: paymentCards.provider,
+  customerRef: paymentCards.customerRef,
+  providerCardId: paymentCards.providerCardId,
+  brand: paymentCards.brand,
+  last4: paymentCards.last4,
+  expMonth: paymentCards.expMonth,
+  expYear: paymentCards.expYear,
+  holderName: paymentCards.holderName,
+  isDefault: paymentCards.isDefault,
+  createdAt: paymentCards.createdAt,
+};
+
+export type CardRow = Pick<typeof paymentCards.$inferSelect, keyof typeof CARD>;
 
 export const toAnswer = (r: CardRow): PaymentCardAnswer => ({
   _id: r.id,
-  contactId: r.contact_id,
+  contactId: r.contactId,
   provider: r.provider,
   brand: r.brand,
   last4: r.last4,
-  expMonth: Number(r.exp_month),
-  expYear: Number(r.exp_year),
-  holderName: r.holder_name,
-  isDefault: r.is_default,
-  createdAt: r.created_at,
+  expMonth: r.expMonth,
+  expYear: r.expYear,
+  holderName: r.holderName,
+  isDefault: r.isDefault,
+  createdAt: r.createdAt.toISOString(),
 });
 
-export const cardsSql = (orgId: string, contactId: string, provider: string) => sql`
-  select id, contact_id, provider, customer_ref, provider_card_id, brand, last4, exp_month, exp_year, holder_name,
-         is_default, ${isoText(sql`created_at`)} as created_at
-  from payment_cards where organization_id = ${orgId} and contact_id = ${contactId} and provider = ${provider}
-  order by created_at, id`;
+/** The contact's saved cards of one provider (a condition). */
+export const cardsOfProvider = (orgId: string, contactId: string, provider: string) =>
+  and(
+    eq(paymentCards.organizationId, orgId),
+    eq(paymentCards.contactId, contactId),
+    eq(paymentCards.provider, provider),
+  );
+
+/** The contact's saved cards of one provider, oldest first. */
+export const cardsOf = (tx: Queryable, orgId: string, contactId: string, provider: string) =>
+  tx
+    .select(CARD)
+    .from(paymentCards)
+    .where(cardsOfProvider(orgId, contactId, provider))
+    .orderBy(asc(paymentCards.createdAt), asc(paymentCards.id));
+
+/** Serialises card writes per contact (one default card at a time); 404 if the contact went away. */
+export async function lockHolder(tx: Tx, orgId: string, contactId: string): Promise<void> {
+  const found = await tx
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.organizationId, orgId), eq(contacts.id, contactId), isNull(contacts.deletedAt)))
+    .for('update');
+  if (found.length === 0) throw notFound('Contact');
+}
 
 export interface Holder {
   fullName: string;
@@ -53,7 +77,7 @@ export interface Holder {
 
 /** Every provider customer the contact's cards are held under, the contact's own first. */
 export const customerRefsOf = (holder: Holder): string[] => [
-  ...new Set([holder.customerRef, ...holder.cards.map((c) => c.customer_ref)].filter((r) => r !== null)),
+  ...new Set([holder.customerRef, ...holder.cards.map((c) => c.customerRef)].filter((r) => r !== null)),
 ];
 
 /**
@@ -62,12 +86,12 @@ export const customerRefsOf = (holder: Holder): string[] => [
  * while its customer still reports it, otherwise the first reported (the contact's own customer's).
  */
 export function refreshedCards(holder: Holder, fresh: { ref: string; cards: ProviderCard[] }[]) {
-  const current = holder.cards.find((c) => c.is_default);
+  const current = holder.cards.find((c) => c.isDefault);
   const defaults = fresh.flatMap(({ ref, cards }) =>
     cards.filter((c) => c.isDefault).map((c) => ({ ref, id: c.id })),
   );
   const chosen =
-    defaults.find((d) => d.ref === current?.customer_ref && d.id === current.provider_card_id) ?? defaults[0];
+    defaults.find((d) => d.ref === current?.customerRef && d.id === current.providerCardId) ?? defaults[0];
   return fresh.flatMap(({ ref, cards }) =>
     cards.map((card) => ({
       ref,
@@ -76,23 +100,25 @@ export function refreshedCards(holder: Holder, fresh: { ref: string; cards: Prov
   );
 }
 
-/** The live contact with its provider customer and saved cards, in one statement (404 if none). */
-export async function holderOf(tx: Tx, orgId: string, contactId: string, provider: string): Promise<Holder> {
-  const [row] = await rows<{
-    full_name: string;
-    email: string | null;
-    customer_ref: string | null;
-    cards: CardRow[] | string;
-  }>(
-    tx,
-    sql`select c.full_name, c.email, pc.customer_ref,
-          coalesce((select json_agg(k) from (${cardsSql(orgId, contactId, provider)}) k), '[]'::json) as cards
-        from contacts c
-        left join payment_customers pc on pc.organization_id = c.organization_id and pc.contact_id = c.id
-          and pc.provider = ${provider}
-        where c.organization_id = ${orgId} and c.id = ${contactId} and c.deleted_at is null`,
-  );
+/** The live contact with its provider customer and saved cards (404 if none). */
+export async function holderOf(
+  tx: Queryable,
+  orgId: string,
+  contactId: string,
+  provider: string,
+): Promise<Holder> {
+  const [row] = await tx
+    .select({ fullName: contacts.fullName, email: contacts.email, customerRef: paymentCustomers.customerRef })
+    .from(contacts)
+    .leftJoin(
+      paymentCustomers,
+      and(
+        eq(paymentCustomers.organizationId, contacts.organizationId),
+        eq(paymentCustomers.contactId, contacts.id),
+        eq(paymentCustomers.provider, provider),
+      ),
+    )
+    .where(and(eq(contacts.organizationId, orgId), eq(contacts.id, contactId), isNull(contacts.deletedAt)));
   if (!row) throw notFound('Contact');
-  const cards = typeof row.cards === 'string' ? (JSON.parse(row.cards) as CardRow[]) : row.cards;
-  return { fullName: row.full_name, email: row.email, customerRef: row.customer_ref, cards };
+  return { ...row, cards: await cardsOf(tx, orgId, contactId, provider) };
 }

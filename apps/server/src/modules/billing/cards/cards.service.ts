@@ -1,21 +1,24 @@
 import type { AddCardBody, PaymentCardAnswer, UpdateCardBody } from '@opsuite/shared';
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, not, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { AppError, conflict, notFound } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
-import { isoText, rows } from '../../../lib/sql.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
 import { recordActivity } from '../../contacts/index.ts';
+import { contactContracts } from '../billing.tables.ts';
 import { PaymentError, type PaymentsProvider, type ProviderCard } from '../payments/index.ts';
 import {
-  type CardRow,
-  cardsSql,
+  CARD,
+  cardsOf,
+  cardsOfProvider,
   customerRefsOf,
   type Holder,
   holderOf,
+  lockHolder,
   refreshedCards,
   toAnswer,
 } from './cards.rows.ts';
+import { paymentCards, paymentCustomers } from './cards.tables.ts';
 
 // A contact's payment cards (core §7 Payments) through the payments adapter. Provider calls are
 // made between short tenant transactions, never inside one, so a slow provider holds no
@@ -57,20 +60,19 @@ export class PaymentCards {
     );
     const held = refreshedCards(holder, fresh);
     return run(async (tx) => {
-      await this.lockContact(tx, ctx, contactId);
-      await tx.execute(sql`delete from payment_cards k where k.organization_id = ${ctx.organizationId}
-        and k.contact_id = ${contactId} and k.provider = ${this.provider.name}
-        and not exists (select 1
-          from unnest(${sql.param(held.map((h) => h.ref))}::text[], ${sql.param(held.map((h) => h.card.id))}::text[])
-            as f(customer_ref, card_id)
-          where f.customer_ref = k.customer_ref and f.card_id = k.provider_card_id)`);
-      await tx.execute(sql`update payment_cards set is_default = false where organization_id = ${ctx.organizationId}
-        and contact_id = ${contactId} and provider = ${this.provider.name}`);
+      await lockHolder(tx, ctx.organizationId, contactId);
+      const theirs = cardsOfProvider(ctx.organizationId, contactId, this.provider.name);
+      // The copies of cards the provider no longer lists under their customer go.
+      const kept = or(
+        ...held.map((h) =>
+          and(eq(paymentCards.customerRef, h.ref), eq(paymentCards.providerCardId, h.card.id)),
+        ),
+      );
+      await tx.delete(paymentCards).where(and(theirs, kept ? not(kept) : undefined));
+      await tx.update(paymentCards).set({ isDefault: false }).where(theirs);
       for (const { ref, card } of held) await this.save(tx, ctx, contactId, ref, card);
       return {
-        list: (await rows<CardRow>(tx, cardsSql(ctx.organizationId, contactId, this.provider.name))).map(
-          toAnswer,
-        ),
+        list: (await cardsOf(tx, ctx.organizationId, contactId, this.provider.name)).map(toAnswer),
       };
     });
   }
@@ -97,7 +99,7 @@ export class PaymentCards {
       this.provider.addCard(this.scope(ctx), customerRef, input, makeDefault),
     );
     return run(async (tx) => {
-      await this.lockContact(tx, ctx, contactId);
+      await lockHolder(tx, ctx.organizationId, contactId);
       const saved = await this.save(tx, ctx, contactId, customerRef, card);
       await this.activity(
         tx,
@@ -119,14 +121,14 @@ export class PaymentCards {
     const { card } = await this.cardOf(run, ctx, contactId, body.cardId);
     const change = { expMonth: body.expMonth, expYear: body.expYear, makeDefault: body.isDefault === true };
     const updated = await viaProvider(() =>
-      this.provider.updateCard(this.scope(ctx), card.customer_ref, card.provider_card_id, change),
+      this.provider.updateCard(this.scope(ctx), card.customerRef, card.providerCardId, change),
     );
     return run(async (tx) => {
-      await this.lockContact(tx, ctx, contactId);
+      await lockHolder(tx, ctx.organizationId, contactId);
       // The provider's flag is its customer's default, and a merge can leave the contact's cards
       // under several customers: the contact's default moves only when asked to.
-      const isDefault = change.makeDefault || card.is_default;
-      const saved = await this.save(tx, ctx, contactId, card.customer_ref, { ...updated, isDefault });
+      const isDefault = change.makeDefault || card.isDefault;
+      const saved = await this.save(tx, ctx, contactId, card.customerRef, { ...updated, isDefault });
       await this.activity(
         tx,
         ctx,
@@ -151,32 +153,35 @@ export class PaymentCards {
   ): Promise<void> {
     const { holder, card } = await this.cardOf(run, ctx, contactId, cardId);
     if (lastCardRefusal && holder.cards.length === 1) {
-      const [bills] = await run((tx) =>
-        rows<{ n: number }>(
-          tx,
-          sql`select count(*)::int as n from contact_contracts where organization_id = ${ctx.organizationId}
-            and contact_id = ${contactId} and status in ('active', 'frozen')`,
+      const bills = await run((tx) =>
+        tx.$count(
+          contactContracts,
+          and(
+            eq(contactContracts.organizationId, ctx.organizationId),
+            eq(contactContracts.contactId, contactId),
+            inArray(contactContracts.status, ['active', 'frozen']),
+          ),
         ),
       );
-      if (Number(bills?.n ?? 0) > 0) throw conflict(lastCardRefusal);
+      if (bills > 0) throw conflict(lastCardRefusal);
     }
     const scope = this.scope(ctx);
-    await viaProvider(() => this.provider.removeCard(scope, card.customer_ref, card.provider_card_id));
+    await viaProvider(() => this.provider.removeCard(scope, card.customerRef, card.providerCardId));
     // The newest remaining card takes over as the default (at its own provider customer).
-    const next = card.is_default ? holder.cards.filter((c) => c.id !== card.id).at(-1) : undefined;
+    const next = card.isDefault ? holder.cards.filter((c) => c.id !== card.id).at(-1) : undefined;
     const promoted = next
       ? {
-          ref: next.customer_ref,
+          ref: next.customerRef,
           card: await viaProvider(() =>
-            this.provider.updateCard(scope, next.customer_ref, next.provider_card_id, { makeDefault: true }),
+            this.provider.updateCard(scope, next.customerRef, next.providerCardId, { makeDefault: true }),
           ),
         }
       : null;
     await run(async (tx) => {
-      await this.lockContact(tx, ctx, contactId);
-      await tx.execute(
-        sql`delete from payment_cards where organization_id = ${ctx.organizationId} and id = ${card.id}`,
-      );
+      await lockHolder(tx, ctx.organizationId, contactId);
+      await tx
+        .delete(paymentCards)
+        .where(and(eq(paymentCards.organizationId, ctx.organizationId), eq(paymentCards.id, card.id)));
       if (promoted) await this.save(tx, ctx, contactId, promoted.ref, promoted.card);
       await this.activity(
         tx,
@@ -214,23 +219,24 @@ export class PaymentCards {
         idempotencyKey: `contact-${contactId}`,
       }),
     );
+    const key = { organizationId: ctx.organizationId, contactId, provider: this.provider.name };
     return run(async (tx) => {
-      await tx.execute(sql`insert into payment_customers (organization_id, contact_id, provider, customer_ref)
-        values (${ctx.organizationId}, ${contactId}, ${this.provider.name}, ${made.id}) on conflict do nothing`);
-      const [row] = await rows<{ customer_ref: string }>(
-        tx,
-        sql`select customer_ref from payment_customers where organization_id = ${ctx.organizationId}
-            and contact_id = ${contactId} and provider = ${this.provider.name}`,
-      );
-      return row!.customer_ref;
+      await tx
+        .insert(paymentCustomers)
+        .values({ ...key, customerRef: made.id })
+        .onConflictDoNothing();
+      const [row] = await tx
+        .select({ customerRef: paymentCustomers.customerRef })
+        .from(paymentCustomers)
+        .where(
+          and(
+            eq(paymentCustomers.organizationId, key.organizationId),
+            eq(paymentCustomers.contactId, key.contactId),
+            eq(paymentCustomers.provider, key.provider),
+          ),
+        );
+      return row!.customerRef;
     });
-  }
-
-  /** Serialises card writes per contact (one default card at a time); 404 if the contact went away. */
-  private async lockContact(tx: Tx, ctx: RequestContext, contactId: string): Promise<void> {
-    const r = await tx.execute(sql`select 1 from contacts where organization_id = ${ctx.organizationId}
-      and id = ${contactId} and deleted_at is null for update`);
-    if (r.rows.length === 0) throw notFound('Contact');
   }
 
   /**
@@ -248,23 +254,44 @@ export class PaymentCards {
     if (card.isDefault) {
       // One default card per contact, whichever provider saved the others (the sandbox's demo
       // cards, or cards from before a switch of provider).
-      await tx.execute(sql`update payment_cards set is_default = false where organization_id = ${orgId}
-        and contact_id = ${contactId} and is_default
-        and not (provider = ${this.provider.name} and provider_card_id = ${card.id})`);
+      await tx
+        .update(paymentCards)
+        .set({ isDefault: false })
+        .where(
+          and(
+            eq(paymentCards.organizationId, orgId),
+            eq(paymentCards.contactId, contactId),
+            sql`${paymentCards.isDefault}`,
+            not(
+              and(eq(paymentCards.provider, this.provider.name), eq(paymentCards.providerCardId, card.id))!,
+            ),
+          ),
+        );
     }
-    const [row] = await rows<CardRow>(
-      tx,
-      sql`insert into payment_cards (organization_id, id, contact_id, provider, customer_ref, provider_card_id, brand,
-            last4, exp_month, exp_year, holder_name, is_default)
-          values (${orgId}, ${newId()}, ${contactId}, ${this.provider.name}, ${customerRef}, ${card.id}, ${card.brand},
-            ${card.last4}, ${card.expMonth}, ${card.expYear}, ${card.holderName}, ${card.isDefault})
-          on conflict (organization_id, provider, provider_card_id) do update set customer_ref = excluded.customer_ref,
-            brand = excluded.brand, last4 = excluded.last4, exp_month = excluded.exp_month,
-            exp_year = excluded.exp_year, holder_name = excluded.holder_name, is_default = excluded.is_default,
-            updated_at = now()
-          returning id, contact_id, provider, customer_ref, provider_card_id, brand, last4, exp_month, exp_year,
-            holder_name, is_default, ${isoText(sql`created_at`)} as created_at`,
-    );
+    const copy = {
+      customerRef,
+      brand: card.brand,
+      last4: card.last4,
+      expMonth: card.expMonth,
+      expYear: card.expYear,
+      holderName: card.holderName,
+      isDefault: card.isDefault,
+    };
+    const [row] = await tx
+      .insert(paymentCards)
+      .values({
+        organizationId: orgId,
+        id: newId(),
+        contactId,
+        provider: this.provider.name,
+        providerCardId: card.id,
+        ...copy,
+      })
+      .onConflictDoUpdate({
+        target: [paymentCards.organizationId, paymentCards.provider, paymentCards.providerCardId],
+        set: { ...copy, updatedAt: sql`now()` },
+      })
+      .returning(CARD);
     return toAnswer(row!);
   }
 

@@ -1,17 +1,22 @@
 import type { InvoicePayBody } from '@opsuite/shared';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { AppError, conflict, notFound } from '../../../lib/errors.ts';
+import { AppError, notFound } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
-import { rows } from '../../../lib/sql.ts';
+import { contacts } from '../../contacts/contacts.tables.ts';
 import { recordActivity } from '../../contacts/index.ts';
+import { organizations } from '../../organizations/organizations.tables.ts';
+import { contactInvoices } from '../billing.tables.ts';
 import { syncBillingState } from '../billing-state.ts';
 import { formatMoney, invoiceNumber } from '../billing-text.ts';
 import type { TenantRun } from '../cards/cards.service.ts';
+import { paymentCards } from '../cards/cards.tables.ts';
 import { currentBilling } from '../contracts.service.ts';
-import { queueMails, receiptMail } from '../documents/emails.ts';
+import { queueMails, receiptMail } from '../emails/emails.ts';
 import { oneInvoice } from '../invoice-rows.ts';
+import { refuse, unpaidInvoice } from '../invoices.service.ts';
 import { type PaymentsProvider, PROVIDER_UNAVAILABLE } from '../payments/index.ts';
+import { invoicePayments } from './charges.tables.ts';
 import { type ChargeSource, claimInvoiceCharge } from './claim.ts';
 import { sendCharge } from './send.ts';
 import { settleCharges } from './settle.ts';
@@ -46,13 +51,16 @@ async function answer(tx: Tx, orgId: string, contactId: string, invoiceId: strin
   };
 }
 
-interface Replay {
-  status: 'pending' | 'succeeded' | 'failed';
-  card_label: string | null;
-  amount_cents: number;
-  failure_code: string | null;
-  failure_message: string | null;
-}
+/** What a charge answers, read back from its payment. */
+const REPLAY = {
+  status: invoicePayments.status,
+  cardLabel: invoicePayments.cardLabel,
+  amountCents: invoicePayments.amountCents,
+  failureCode: invoicePayments.failureCode,
+  failureMessage: invoicePayments.failureMessage,
+};
+
+type Replay = Pick<typeof invoicePayments.$inferSelect, keyof typeof REPLAY>;
 
 function declined(message: string, code: string | null): AppError {
   return new AppError('BAD_REQUEST', message, [{ field: 'cardId', message, code: code ?? 'card_declined' }]);
@@ -61,9 +69,9 @@ function declined(message: string, code: string | null): AppError {
 /** What a settled (or replayed) charge answers: the invoice, or the card's refusal. */
 function outcomeMessage(p: Replay): string {
   if (p.status === 'failed')
-    throw declined(p.failure_message ?? 'The payment did not go through.', p.failure_code);
+    throw declined(p.failureMessage ?? 'The payment did not go through.', p.failureCode);
   if (p.status === 'pending') return 'The payment is being processed';
-  return `Charged ${formatMoney(Number(p.amount_cents))} to ${p.card_label ?? 'the card'}`;
+  return `Charged ${formatMoney(p.amountCents)} to ${p.cardLabel ?? 'the card'}`;
 }
 
 /** Charges an unpaid invoice to a saved card (the default one unless `cardId` names another). */
@@ -78,15 +86,29 @@ export async function chargeInvoice(
   const orgId = caller.organizationId;
   const requestKey = options.requestKey ?? null;
   const claimed = await run(async (tx) => {
-    const locked = await tx.execute(sql`select 1 from contact_invoices
-      where organization_id = ${orgId} and contact_id = ${contactId} and id = ${invoiceId} for update`);
-    if (locked.rows.length === 0) throw notFound('Invoice');
+    const locked = await tx
+      .select({ id: contactInvoices.id })
+      .from(contactInvoices)
+      .where(
+        and(
+          eq(contactInvoices.organizationId, orgId),
+          eq(contactInvoices.contactId, contactId),
+          eq(contactInvoices.id, invoiceId),
+        ),
+      )
+      .for('update');
+    if (locked.length === 0) throw notFound('Invoice');
     if (requestKey) {
-      const [earlier] = await rows<Replay>(
-        tx,
-        sql`select status, card_label, amount_cents, failure_code, failure_message from invoice_payments
-            where organization_id = ${orgId} and request_key = ${requestKey} and invoice_id = ${invoiceId}`,
-      );
+      const [earlier] = await tx
+        .select(REPLAY)
+        .from(invoicePayments)
+        .where(
+          and(
+            eq(invoicePayments.organizationId, orgId),
+            eq(invoicePayments.requestKey, requestKey),
+            eq(invoicePayments.invoiceId, invoiceId),
+          ),
+        );
       if (earlier) return { replay: earlier };
     }
     return {
@@ -118,11 +140,10 @@ export async function chargeInvoice(
       now,
       deps.appUrl,
     );
-    const [row] = await rows<Replay>(
-      tx,
-      sql`select status, card_label, amount_cents, failure_code, failure_message from invoice_payments
-          where organization_id = ${orgId} and id = ${claim.paymentId}`,
-    );
+    const [row] = await tx
+      .select(REPLAY)
+      .from(invoicePayments)
+      .where(and(eq(invoicePayments.organizationId, orgId), eq(invoicePayments.id, claim.paymentId)));
     return row!;
   });
   // A refused card answers 400 with its reason; the failed attempt stays on the invoice.
@@ -141,47 +162,42 @@ export async function recordOutsidePayment(
 ) {
   const orgId = caller.organizationId;
   const paidAt = body.paidAt ?? new Date().toISOString();
-  const [hit] = await rows<{
-    number: number;
-    amount_cents: number;
-    description: string;
-    full_name: string;
-    email: string | null;
-    org_name: string;
-    time_zone: string;
-  }>(
-    tx,
-    sql`with i as (
-          update contact_invoices set status = 'paid', paid_at = ${paidAt}::timestamptz,
-            payment_method = ${body.method ?? null}, paid_cents = amount_cents, next_attempt_at = null,
-            updated_at = now()
-          where organization_id = ${orgId} and contact_id = ${contactId} and id = ${invoiceId}
-            and status = 'due' and charging_payment_id is null
-          returning number, amount_cents, description)
-        select i.*, c.full_name, c.email, o.name as org_name, o.time_zone from i
-        join contacts c on c.organization_id = ${orgId} and c.id = ${contactId}
-        join organizations o on o.id = ${orgId}`,
-  );
-  if (!hit) {
-    const [current] = await rows<{ status: string; charging_payment_id: string | null }>(
-      tx,
-      sql`select status, charging_payment_id from contact_invoices
-          where organization_id = ${orgId} and contact_id = ${contactId} and id = ${invoiceId}`,
-    );
-    if (!current) throw notFound('Invoice');
-    if (current.status === 'due' && current.charging_payment_id) {
-      throw conflict('A card payment of this invoice is in progress', 'status');
-    }
-    throw conflict('Only a due or past-due invoice can be marked as paid', 'status');
-  }
+  const [paid] = await tx
+    .update(contactInvoices)
+    .set({
+      status: 'paid',
+      paidAt: new Date(paidAt),
+      paymentMethod: body.method ?? null,
+      paidCents: sql`${contactInvoices.amountCents}`,
+      nextAttemptAt: null,
+      updatedAt: sql`now()`,
+    })
+    .where(unpaidInvoice(orgId, contactId, invoiceId))
+    .returning({
+      number: contactInvoices.number,
+      amountCents: contactInvoices.amountCents,
+      description: contactInvoices.description,
+    });
+  if (!paid)
+    await refuse(tx, orgId, contactId, invoiceId, 'Only a due or past-due invoice can be marked as paid');
+  const hit = { ...paid!, ...(await mailFacts(tx, orgId, contactId)) };
   const paymentId = newId();
-  const amount = Number(hit.amount_cents);
+  const amount = hit.amountCents;
   const method = body.method ?? 'other';
-  await tx.execute(sql`insert into invoice_payments (organization_id, id, invoice_id, contact_id, kind, method,
-      status, source, amount_cents, created_by, settled_at)
-    values (${orgId}, ${paymentId}, ${invoiceId}, ${contactId}, 'charge', ${method}, 'succeeded', 'staff',
-      ${amount}, ${caller.userId}, ${paidAt}::timestamptz)`);
-  const number = invoiceNumber(Number(hit.number));
+  await tx.insert(invoicePayments).values({
+    organizationId: orgId,
+    id: paymentId,
+    invoiceId,
+    contactId,
+    kind: 'charge',
+    method,
+    status: 'succeeded',
+    source: 'staff',
+    amountCents: amount,
+    createdBy: caller.userId,
+    settledAt: new Date(paidAt),
+  });
+  const number = invoiceNumber(hit.number);
   await recordActivity(tx, {
     organizationId: orgId,
     contactId,
@@ -194,10 +210,10 @@ export async function recordOutsidePayment(
     receiptMail(
       {
         organizationId: orgId,
-        orgName: hit.org_name,
-        timeZone: hit.time_zone,
+        orgName: hit.orgName,
+        timeZone: hit.timeZone,
         contactId,
-        contactName: hit.full_name,
+        contactName: hit.fullName,
         contactEmail: hit.email,
         appUrl,
       },
@@ -228,8 +244,31 @@ export async function hasSavedCard(
   provider: string,
   cardId?: string,
 ) {
-  const found = await tx.execute(sql`select 1 from payment_cards where organization_id = ${orgId}
-    and contact_id = ${contactId} and provider = ${provider}
-    and ${cardId ? sql`id = ${cardId}` : sql`is_default`}`);
-  return found.rows.length > 0;
+  const found = await tx
+    .select({ id: paymentCards.id })
+    .from(paymentCards)
+    .where(
+      and(
+        eq(paymentCards.organizationId, orgId),
+        eq(paymentCards.contactId, contactId),
+        eq(paymentCards.provider, provider),
+        cardId ? eq(paymentCards.id, cardId) : sql`${paymentCards.isDefault}`,
+      ),
+    );
+  return found.length > 0;
+}
+
+/** The contact and organisation an e-mail about a payment names. */
+export async function mailFacts(tx: Tx, orgId: string, contactId: string) {
+  const [row] = await tx
+    .select({
+      fullName: contacts.fullName,
+      email: contacts.email,
+      orgName: organizations.name,
+      timeZone: organizations.timeZone,
+    })
+    .from(contacts)
+    .innerJoin(organizations, eq(organizations.id, contacts.organizationId))
+    .where(and(eq(contacts.organizationId, orgId), eq(contacts.id, contactId)));
+  return row!;
 }

@@ -1,3 +1,4 @@
+import type { PaymentKind, PaymentState } from '@opsuite/shared';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -14,7 +15,7 @@ import { createdAt, instant, tenantKey, tenantReference } from '../../../db/colu
 import { userReference } from '../../auth/auth.tables.ts';
 import { contacts } from '../../contacts/contacts.tables.ts';
 import { tenantColumn } from '../../organizations/organizations.tables.ts';
-import { contactContracts, contactInvoices } from '../billing.tables.ts';
+import { contactContracts, contactInvoices, type PaymentMethod } from '../billing.tables.ts';
 
 // The money that moved on invoices, the e-mails about it and the signed payment authorizations.
 // A charge row is written (pending) before the provider is called and settled after, so a crash
@@ -35,10 +36,10 @@ export const invoicePayments = pgTable(
     id: uuid('id').notNull(),
     invoiceId: uuid('invoice_id').notNull(),
     contactId: uuid('contact_id').notNull(),
-    kind: text('kind').notNull(),
-    method: text('method').notNull(),
-    status: text('status').notNull(),
-    source: text('source').notNull(),
+    kind: text('kind').$type<PaymentKind>().notNull(),
+    method: text('method').$type<PaymentMethod>().notNull(),
+    status: text('status').$type<PaymentState>().notNull(),
+    source: text('source').$type<'auto' | 'staff' | 'member' | 'provider'>().notNull(),
     attempt: smallint('attempt'),
     amountCents: integer('amount_cents').notNull(),
     feeCents: integer('fee_cents').notNull().default(0),

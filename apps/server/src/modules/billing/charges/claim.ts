@@ -1,11 +1,13 @@
 import { processingFee } from '@opsuite/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.ts';
 import { conflict, lookupMissing, notFound } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
-import { rows } from '../../../lib/sql.ts';
+import { billingSettings, contactContracts, contactInvoices } from '../billing.tables.ts';
 import { cardLabel, invoiceNumber } from '../billing-text.ts';
+import { paymentCards } from '../cards/cards.tables.ts';
 import { SETTINGS_COLUMNS, settingsOf } from '../settings/settings.service.ts';
+import type { invoicePayments } from './charges.tables.ts';
 
 // Claiming a charge: before the provider is called, the invoice is locked, a pending payment row
 // is written with its attempt number and idempotency key, and the invoice points at it
@@ -30,67 +32,89 @@ export interface ClaimedCharge {
 /** The provider's idempotency key of an invoice's n-th charge. */
 export const chargeKey = (invoiceId: string, attempt: number) => `inv_${invoiceId}_charge_${attempt}`;
 
-interface Candidate {
-  organization_id: string;
-  id: string;
-  contact_id: string;
-  number: number;
-  description: string;
-  amount_cents: number;
-  attempt_count: number;
-  status: string;
-  charging_payment_id: string | null;
-  program: string | null;
-  card_id: string | null;
-  customer_ref: string | null;
-  provider_card_id: string | null;
-  brand: string | null;
-  last4: string | null;
-  retry_days: number[] | string | null;
-  fee_enabled: boolean | null;
-  fee_basis_points: number | null;
-  fee_title: string | null;
-}
+/** The invoice columns a claim reads, picked (and locked) on the invoices table alone. */
+const PICKED = {
+  organizationId: contactInvoices.organizationId,
+  id: contactInvoices.id,
+  contactId: contactInvoices.contactId,
+  contractId: contactInvoices.contractId,
+  number: contactInvoices.number,
+  description: contactInvoices.description,
+  amountCents: contactInvoices.amountCents,
+  attemptCount: contactInvoices.attemptCount,
+  status: contactInvoices.status,
+  chargingPaymentId: contactInvoices.chargingPaymentId,
+};
+
+type Lock = (q: ReturnType<typeof pickQuery>) => { as: ReturnType<typeof pickQuery>['as'] };
+
+const pickQuery = (tx: Queryable, where: SQL | undefined) =>
+  tx.select(PICKED).from(contactInvoices).where(where).$dynamic();
 
 /**
- * Invoices `i` picked (and locked) by `where` and `tail` on their own table, with their contract's
- * title, the chosen card `pc` and the settings `s` joined to the picked rows only. Joined before
- * the limit, a batch read every due invoice of the organisation with its contract and card (about
- * a second a batch at 100,000 due invoices, the planner's statistics lagging behind the invoices
+ * Invoices picked (and locked) by `where` and `lock` on their own table, with their contract's
+ * title, the chosen card and the settings joined to the picked rows only. Joined before the
+ * limit, a batch read every due invoice of the organisation with its contract and card (about a
+ * second a batch at 100,000 due invoices, the planner's statistics lagging behind the invoices
  * just issued).
  */
-function candidatesSql(where: SQL, card: SQL, tail: SQL) {
-  return sql`select i.organization_id, i.id, i.contact_id, i.number, i.description, i.amount_cents,
-      i.attempt_count, i.status, i.charging_payment_id, k.title as program,
-      pc.id as card_id, pc.customer_ref, pc.provider_card_id, pc.brand, pc.last4, ${SETTINGS_COLUMNS}
-    from (select i.organization_id, i.id, i.contact_id, i.contract_id, i.number, i.description, i.amount_cents,
-            i.attempt_count, i.status, i.charging_payment_id
-          from contact_invoices i
-          where ${where}
-          ${tail}) i
-    left join contact_contracts k on k.organization_id = i.organization_id and k.id = i.contract_id
-    left join payment_cards pc on pc.organization_id = i.organization_id and pc.contact_id = i.contact_id and ${card}
-    left join billing_settings s on s.organization_id = i.organization_id`;
+function candidates(tx: Queryable, where: SQL | undefined, card: SQL | undefined, lock: Lock) {
+  const i = lock(pickQuery(tx, where)).as('i');
+  return tx
+    .select({
+      organizationId: i.organizationId,
+      id: i.id,
+      contactId: i.contactId,
+      number: i.number,
+      description: i.description,
+      amountCents: i.amountCents,
+      attemptCount: i.attemptCount,
+      status: i.status,
+      chargingPaymentId: i.chargingPaymentId,
+      program: contactContracts.title,
+      cardId: paymentCards.id,
+      customerRef: paymentCards.customerRef,
+      providerCardId: paymentCards.providerCardId,
+      brand: paymentCards.brand,
+      last4: paymentCards.last4,
+      ...SETTINGS_COLUMNS,
+    })
+    .from(i)
+    .leftJoin(
+      contactContracts,
+      and(eq(contactContracts.organizationId, i.organizationId), eq(contactContracts.id, i.contractId)),
+    )
+    .leftJoin(
+      paymentCards,
+      and(eq(paymentCards.organizationId, i.organizationId), eq(paymentCards.contactId, i.contactId), card),
+    )
+    .leftJoin(billingSettings, eq(billingSettings.organizationId, i.organizationId));
 }
 
-interface PaymentInsert {
-  organization_id: string;
-  id: string;
-  invoice_id: string;
-  contact_id: string;
-  source: ChargeSource;
-  attempt: number;
-  amount_cents: number;
-  fee_cents: number;
-  provider: string;
-  card_id: string;
-  card_label: string;
-  customer_ref: string;
-  card_ref: string;
-  idempotency_key: string;
-  request_key: string | null;
-  created_by: string | null;
-}
+type Candidate = Awaited<ReturnType<typeof candidates>>[number];
+
+/** A pending card charge as written (JSON keys as the bulk insert below reads them). */
+type PaymentInsert = Required<
+  Pick<
+    typeof invoicePayments.$inferInsert,
+    | 'organizationId'
+    | 'id'
+    | 'invoiceId'
+    | 'contactId'
+    | 'source'
+    | 'attempt'
+    | 'amountCents'
+    | 'feeCents'
+    | 'provider'
+    | 'cardId'
+    | 'cardLabel'
+    | 'customerRef'
+    | 'cardRef'
+    | 'idempotencyKey'
+    | 'requestKey'
+    | 'createdBy'
+  >
+>;
 
 function claimOf(
   c: Candidate,
@@ -99,39 +123,39 @@ function claimOf(
   extra: { requestKey?: string | null; userId?: string | null },
 ): { insert: PaymentInsert; claim: ClaimedCharge } {
   const settings = settingsOf(c);
-  const amount = Number(c.amount_cents);
+  const amount = c.amountCents;
   const fee = processingFee(amount, settings.fee, { method: 'card', programType: c.program }).fee;
-  const attempt = Number(c.attempt_count) + 1;
+  const attempt = c.attemptCount + 1;
   const paymentId = newId();
   const key = chargeKey(c.id, attempt);
   const insert: PaymentInsert = {
-    organization_id: c.organization_id,
+    organizationId: c.organizationId,
     id: paymentId,
-    invoice_id: c.id,
-    contact_id: c.contact_id,
+    invoiceId: c.id,
+    contactId: c.contactId,
     source,
     attempt,
-    amount_cents: amount + fee,
-    fee_cents: fee,
+    amountCents: amount + fee,
+    feeCents: fee,
     provider,
-    card_id: c.card_id!,
-    card_label: cardLabel(c.brand!, c.last4!),
-    customer_ref: c.customer_ref!,
-    card_ref: c.provider_card_id!,
-    idempotency_key: key,
-    request_key: extra.requestKey ?? null,
-    created_by: extra.userId ?? null,
+    cardId: c.cardId!,
+    cardLabel: cardLabel(c.brand!, c.last4!),
+    customerRef: c.customerRef!,
+    cardRef: c.providerCardId!,
+    idempotencyKey: key,
+    requestKey: extra.requestKey ?? null,
+    createdBy: extra.userId ?? null,
   };
   const claim: ClaimedCharge = {
-    organizationId: c.organization_id,
+    organizationId: c.organizationId,
     paymentId,
     invoiceId: c.id,
-    contactId: c.contact_id,
-    customerRef: c.customer_ref!,
-    cardRef: c.provider_card_id!,
+    contactId: c.contactId,
+    customerRef: c.customerRef!,
+    cardRef: c.providerCardId!,
     amountCents: amount + fee,
     idempotencyKey: key,
-    description: `${invoiceNumber(Number(c.number))} ${c.description}`.slice(0, 200),
+    description: `${invoiceNumber(c.number)} ${c.description}`.slice(0, 200),
     offSession: source !== 'member',
   };
   return { insert, claim };
@@ -141,18 +165,22 @@ function claimOf(
 async function writeClaims(tx: Queryable, inserts: PaymentInsert[]): Promise<void> {
   if (inserts.length === 0) return;
   const json = JSON.stringify(inserts);
+  // Raw: a batch (500 rows) sent as one JSON parameter; the builder would bind 16 parameters a row.
   await tx.execute(sql`insert into invoice_payments (organization_id, id, invoice_id, contact_id, kind, method,
       status, source, attempt, amount_cents, fee_cents, provider, card_id, card_label, customer_ref, card_ref,
       idempotency_key, request_key, created_by)
-    select organization_id, id, invoice_id, contact_id, 'charge', 'card', 'pending', source, attempt, amount_cents,
-      fee_cents, provider, card_id, card_label, customer_ref, card_ref, idempotency_key, request_key, created_by
-    from jsonb_to_recordset(${json}::jsonb) as x(organization_id uuid, id uuid, invoice_id uuid, contact_id uuid,
-      source text, attempt smallint, amount_cents integer, fee_cents integer, provider text, card_id uuid,
-      card_label text, customer_ref text, card_ref text, idempotency_key text, request_key text, created_by uuid)`);
+    select "organizationId", id, "invoiceId", "contactId", 'charge', 'card', 'pending', source, attempt,
+      "amountCents", "feeCents", provider, "cardId", "cardLabel", "customerRef", "cardRef", "idempotencyKey",
+      "requestKey", "createdBy"
+    from jsonb_to_recordset(${json}::jsonb) as x("organizationId" uuid, id uuid, "invoiceId" uuid,
+      "contactId" uuid, source text, attempt smallint, "amountCents" integer, "feeCents" integer, provider text,
+      "cardId" uuid, "cardLabel" text, "customerRef" text, "cardRef" text, "idempotencyKey" text,
+      "requestKey" text, "createdBy" uuid)`);
+  // Raw: UPDATE ... FROM a JSON list of rows, a source the builder takes only as untyped SQL.
   await tx.execute(sql`update contact_invoices i set attempt_count = x.attempt, charging_payment_id = x.id,
       updated_at = now()
-    from jsonb_to_recordset(${json}::jsonb) as x(organization_id uuid, id uuid, invoice_id uuid, attempt smallint)
-    where i.organization_id = x.organization_id and i.id = x.invoice_id`);
+    from jsonb_to_recordset(${json}::jsonb) as x("organizationId" uuid, id uuid, "invoiceId" uuid, attempt smallint)
+    where i.organization_id = x."organizationId" and i.id = x."invoiceId"`);
 }
 
 export interface DueScope {
@@ -179,29 +207,35 @@ export async function claimDueCharges(
   tx: Queryable,
   scope: DueScope,
 ): Promise<{ claims: ClaimedCharge[]; noCard: NoCardInvoice[] }> {
-  const where = sql`i.status = 'due' and i.next_attempt_at <= ${scope.now.toISOString()}::timestamptz
-    and i.charging_payment_id is null
-    ${scope.organizationId ? sql`and i.organization_id = ${scope.organizationId}` : sql``}
-    ${scope.contractId ? sql`and i.contract_id = ${scope.contractId}` : sql``}`;
-  const found = await rows<Candidate>(
-    tx,
-    candidatesSql(
-      where,
-      sql`pc.is_default and pc.provider = ${scope.provider}`,
-      sql`order by i.next_attempt_at limit ${scope.limit} for update of i skip locked`,
-    ),
+  const where = and(
+    eq(contactInvoices.status, 'due'),
+    lte(contactInvoices.nextAttemptAt, scope.now),
+    isNull(contactInvoices.chargingPaymentId),
+    scope.organizationId ? eq(contactInvoices.organizationId, scope.organizationId) : undefined,
+    scope.contractId ? eq(contactInvoices.contractId, scope.contractId) : undefined,
   );
-  const withCard = found.filter((c) => c.card_id);
+  const found = await candidates(
+    tx,
+    where,
+    and(sql`${paymentCards.isDefault}`, eq(paymentCards.provider, scope.provider)),
+    (q) =>
+      q
+        .orderBy(asc(contactInvoices.nextAttemptAt))
+        .limit(scope.limit)
+        .for('update', { of: contactInvoices, skipLocked: true }),
+  );
+  const withCard = found.filter((c) => c.cardId);
   const made = withCard.map((c) => claimOf(c, scope.provider, 'auto', {}));
   await writeClaims(
     tx,
     made.map((m) => m.insert),
   );
   const noCard = found
-    .filter((c) => !c.card_id)
-    .map((c) => ({ organizationId: c.organization_id, invoiceId: c.id, contactId: c.contact_id }));
+    .filter((c) => !c.cardId)
+    .map((c) => ({ organizationId: c.organizationId, invoiceId: c.id, contactId: c.contactId }));
   if (noCard.length > 0) {
     const json = JSON.stringify(noCard.map((n) => ({ o: n.organizationId, i: n.invoiceId })));
+    // Raw: UPDATE ... FROM a JSON list of rows, a source the builder takes only as untyped SQL.
     await tx.execute(sql`update contact_invoices i set next_attempt_at = null, updated_at = now()
       from jsonb_to_recordset(${json}::jsonb) x(o uuid, i uuid)
       where i.organization_id = x.o and i.id = x.i`);
@@ -227,22 +261,23 @@ export async function claimInvoiceCharge(
     requestKey: string | null;
   },
 ): Promise<ClaimedCharge> {
-  const card = input.cardId ? sql`pc.id = ${input.cardId}` : sql`pc.is_default`;
-  const [found] = await rows<Candidate>(
+  const card = input.cardId ? eq(paymentCards.id, input.cardId) : sql`${paymentCards.isDefault}`;
+  const [found] = await candidates(
     tx,
-    candidatesSql(
-      sql`i.organization_id = ${input.organizationId} and i.contact_id = ${input.contactId}
-        and i.id = ${input.invoiceId}`,
-      sql`${card} and pc.provider = ${input.provider}`,
-      sql`for update of i`,
+    and(
+      eq(contactInvoices.organizationId, input.organizationId),
+      eq(contactInvoices.contactId, input.contactId),
+      eq(contactInvoices.id, input.invoiceId),
     ),
+    and(card, eq(paymentCards.provider, input.provider)),
+    (q) => q.for('update', { of: contactInvoices }),
   );
   if (!found) throw notFound('Invoice');
   if (found.status !== 'due') throw conflict('Only a due or past-due invoice can be charged', 'status');
-  if (found.charging_payment_id) {
+  if (found.chargingPaymentId) {
     throw conflict('A payment of this invoice is already in progress', 'status');
   }
-  if (!found.card_id) {
+  if (!found.cardId) {
     if (input.cardId) throw lookupMissing('cardId');
     throw conflict('There is no card on file to charge: add a card first', 'cardId');
   }

@@ -1,37 +1,23 @@
 import { type InvoiceRefundBody, refundError } from '@opsuite/shared';
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { AppError, conflict, invalid, notFound } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
-import { rows } from '../../../lib/sql.ts';
 import { recordActivity } from '../../contacts/index.ts';
+import { contactInvoices } from '../billing.tables.ts';
 import { syncBillingState } from '../billing-state.ts';
 import { formatMoney, invoiceNumber } from '../billing-text.ts';
 import type { TenantRun } from '../cards/cards.service.ts';
-import { queueMails, refundMail } from '../documents/emails.ts';
+import { queueMails, refundMail } from '../emails/emails.ts';
 import { oneInvoice } from '../invoice-rows.ts';
 import { PaymentError, PROVIDER_UNAVAILABLE } from '../payments/index.ts';
-import type { Caller, ChargeDeps } from './charge.service.ts';
+import { type Caller, type ChargeDeps, mailFacts } from './charge.service.ts';
+import { invoicePayments } from './charges.tables.ts';
 
 // Refunds of a paid invoice, in full or in part: of a card payment through the provider (with
 // an idempotency key of the payment and refund number), of a payment taken outside as a record.
 // The refund is reserved on the payment before the provider is called, so two refunds at once
 // can never give back more than was paid; a refusal releases it again.
-
-interface PaidRow {
-  number: number;
-  invoice_amount: number;
-  paid_cents: number;
-  invoice_refunded: number;
-  payment_id: string | null;
-  method: string | null;
-  provider: string | null;
-  provider_ref: string | null;
-  card_label: string | null;
-  amount_cents: number | null;
-  refunded_cents: number | null;
-  refunds: number;
-}
 
 interface Reserved {
   refundId: string;
@@ -56,43 +42,88 @@ async function reserve(
 ): Promise<Reserved> {
   const orgId = caller.organizationId;
   // Locked first, read after: a refund that waited for another reads what that one left.
-  await tx.execute(sql`select 1 from contact_invoices
-    where organization_id = ${orgId} and contact_id = ${contactId} and id = ${invoiceId} for update`);
-  const [row] = await rows<PaidRow & { status: string }>(
-    tx,
-    sql`select i.status, i.number, i.amount_cents as invoice_amount, i.paid_cents, i.refunded_cents as invoice_refunded,
-          p.id as payment_id, p.method, p.provider, p.provider_ref, p.card_label, p.amount_cents, p.refunded_cents,
-          (select count(*)::int from invoice_payments r
-           where r.organization_id = i.organization_id and r.refund_of = p.id) as refunds
-        from contact_invoices i
-        left join lateral (
-          select * from invoice_payments p
-          where p.organization_id = i.organization_id and p.invoice_id = i.id and p.kind = 'charge'
-            and p.status = 'succeeded'
-          order by p.created_at desc limit 1) p on true
-        where i.organization_id = ${orgId} and i.contact_id = ${contactId} and i.id = ${invoiceId}`,
+  const invoice = and(
+    eq(contactInvoices.organizationId, orgId),
+    eq(contactInvoices.contactId, contactId),
+    eq(contactInvoices.id, invoiceId),
   );
+  await tx.select({ id: contactInvoices.id }).from(contactInvoices).where(invoice).for('update');
+  const [row] = await tx
+    .select({
+      status: contactInvoices.status,
+      paidCents: contactInvoices.paidCents,
+      refunded: contactInvoices.refundedCents,
+    })
+    .from(contactInvoices)
+    .where(invoice);
   if (!row) throw notFound('Invoice');
   if (row.status !== 'paid') throw conflict('Only a paid invoice can be refunded', 'status');
+  const payment = await lastCharge(tx, orgId, invoiceId);
   // An invoice paid before payments were recorded one by one refunds against its paid amount.
-  const paid = row.payment_id ? Number(row.amount_cents) : Number(row.paid_cents);
-  const earlier = row.payment_id ? Number(row.refunded_cents) : Number(row.invoice_refunded);
+  const paid = payment ? payment.amountCents : row.paidCents;
+  const earlier = payment ? payment.refundedCents : row.refunded;
   const amount = body.amountCents ?? paid - earlier;
   const problem = refundError(paid, [earlier], amount);
   if (problem) throw invalid('amountCents', problem);
   const refundId = newId();
-  const card = row.method === 'card' && row.provider === provider && row.provider_ref;
-  const key = row.payment_id ? `pay_${row.payment_id}_refund_${Number(row.refunds) + 1}` : null;
-  await tx.execute(sql`insert into invoice_payments (organization_id, id, invoice_id, contact_id, kind, method,
-      status, source, amount_cents, refund_of, provider, card_label, reason, idempotency_key, created_by)
-    values (${orgId}, ${refundId}, ${invoiceId}, ${contactId}, 'refund', ${row.method ?? 'other'},
-      'pending', 'staff', ${amount}, ${row.payment_id}, ${card ? provider : null},
-      ${row.card_label}, ${body.reason ?? null}, ${key}, ${caller.userId})`);
-  if (row.payment_id) {
-    await tx.execute(sql`update invoice_payments set refunded_cents = refunded_cents + ${amount}
-      where organization_id = ${orgId} and id = ${row.payment_id}`);
-  }
-  return { refundId, amount, viaProvider: card ? { chargeId: row.provider_ref!, key: key! } : null };
+  const card = payment?.method === 'card' && payment.provider === provider && payment.providerRef;
+  const key = payment ? `pay_${payment.id}_refund_${payment.refunds + 1}` : null;
+  await tx.insert(invoicePayments).values({
+    organizationId: orgId,
+    id: refundId,
+    invoiceId,
+    contactId,
+    kind: 'refund',
+    method: payment?.method ?? 'other',
+    status: 'pending',
+    source: 'staff',
+    amountCents: amount,
+    refundOf: payment?.id ?? null,
+    provider: card ? provider : null,
+    cardLabel: payment?.cardLabel ?? null,
+    reason: body.reason ?? null,
+    idempotencyKey: key,
+    createdBy: caller.userId,
+  });
+  if (payment) await moveRefunded(tx, orgId, payment.id, amount);
+  return { refundId, amount, viaProvider: card ? { chargeId: payment.providerRef!, key: key! } : null };
+}
+
+/** The invoice's latest succeeded charge, with how many refunds of it were made. */
+async function lastCharge(tx: Tx, orgId: string, invoiceId: string) {
+  const p = invoicePayments;
+  const [found] = await tx
+    .select({
+      id: p.id,
+      method: p.method,
+      provider: p.provider,
+      providerRef: p.providerRef,
+      cardLabel: p.cardLabel,
+      amountCents: p.amountCents,
+      refundedCents: p.refundedCents,
+    })
+    .from(p)
+    .where(
+      and(
+        eq(p.organizationId, orgId),
+        eq(p.invoiceId, invoiceId),
+        eq(p.kind, 'charge'),
+        eq(p.status, 'succeeded'),
+      ),
+    )
+    .orderBy(desc(p.createdAt))
+    .limit(1);
+  if (!found) return undefined;
+  const refunds = await tx.$count(p, and(eq(p.organizationId, orgId), eq(p.refundOf, found.id)));
+  return { ...found, refunds };
+}
+
+/** Reserves (a positive amount) or releases (negative) part of a charge for refunds. */
+async function moveRefunded(tx: Tx, orgId: string, paymentId: string, amount: number) {
+  await tx
+    .update(invoicePayments)
+    .set({ refundedCents: sql`${invoicePayments.refundedCents} + ${amount}` })
+    .where(and(eq(invoicePayments.organizationId, orgId), eq(invoicePayments.id, paymentId)));
 }
 
 /** The refund done: the invoice's refunded amount (refunded in full: status refund), timeline, e-mail. */
@@ -106,42 +137,41 @@ async function complete(
 ) {
   const orgId = caller.organizationId;
   // Once only: a refund completed already (a recovery racing a request) changes nothing more.
-  const done = await tx.execute(sql`update invoice_payments set status = 'succeeded',
-      provider_ref = ${refund.providerRef}, settled_at = now()
-    where organization_id = ${orgId} and id = ${refund.id} and status = 'pending' returning id`);
-  if (done.rows.length === 0) {
+  const done = await tx
+    .update(invoicePayments)
+    .set({ status: 'succeeded', providerRef: refund.providerRef, settledAt: sql`now()` })
+    .where(
+      and(
+        eq(invoicePayments.organizationId, orgId),
+        eq(invoicePayments.id, refund.id),
+        eq(invoicePayments.status, 'pending'),
+      ),
+    )
+    .returning({ cardLabel: invoicePayments.cardLabel, method: invoicePayments.method });
+  if (done.length === 0) {
     return {
       message: 'Invoice refunded',
       data: await oneInvoice(tx, orgId, contactId, invoiceId),
       billing: await syncBillingState(tx, orgId, contactId),
     };
   }
-  const [inv] = await rows<{
-    number: number;
-    paid_cents: number;
-    refunded_cents: number;
-    status: string;
-    card_label: string | null;
-    method: string;
-    full_name: string;
-    email: string | null;
-    org_name: string;
-    time_zone: string;
-  }>(
-    tx,
-    sql`with i as (
-          update contact_invoices set refunded_cents = refunded_cents + ${refund.amount},
-            status = case when refunded_cents + ${refund.amount} >= paid_cents then 'refund' else status end,
-            updated_at = now()
-          where organization_id = ${orgId} and id = ${invoiceId}
-          returning number, paid_cents, refunded_cents, status)
-        select i.*, p.card_label, p.method, c.full_name, c.email, o.name as org_name, o.time_zone from i
-        join invoice_payments p on p.organization_id = ${orgId} and p.id = ${refund.id}
-        join contacts c on c.organization_id = ${orgId} and c.id = ${contactId}
-        join organizations o on o.id = ${orgId}`,
-  );
-  const number = invoiceNumber(Number(inv!.number));
-  const full = inv!.status === 'refund';
+  const refunded = sql`${contactInvoices.refundedCents} + ${refund.amount}`;
+  const [updated] = await tx
+    .update(contactInvoices)
+    .set({
+      refundedCents: refunded,
+      status: sql`case when ${refunded} >= ${contactInvoices.paidCents} then 'refund' else ${contactInvoices.status} end`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(contactInvoices.organizationId, orgId), eq(contactInvoices.id, invoiceId)))
+    .returning({
+      number: contactInvoices.number,
+      paidCents: contactInvoices.paidCents,
+      status: contactInvoices.status,
+    });
+  const inv = { ...updated!, ...done[0]!, ...(await mailFacts(tx, orgId, contactId)) };
+  const number = invoiceNumber(inv.number);
+  const full = inv.status === 'refund';
   const message = full ? 'Invoice refunded' : `Refunded ${formatMoney(refund.amount)} of ${number}`;
   await recordActivity(tx, {
     organizationId: orgId,
@@ -149,7 +179,7 @@ async function complete(
     kind: 'invoice.refund',
     title: full
       ? `Invoice refunded: ${number} (${formatMoney(refund.amount)})`
-      : `Partial refund: ${number} (${formatMoney(refund.amount)} of ${formatMoney(Number(inv!.paid_cents))})`,
+      : `Partial refund: ${number} (${formatMoney(refund.amount)} of ${formatMoney(inv.paidCents)})`,
     data: { invoiceId, paymentId: refund.id },
     actorUserId: caller.userId,
   });
@@ -157,18 +187,18 @@ async function complete(
     refundMail(
       {
         organizationId: orgId,
-        orgName: inv!.org_name,
-        timeZone: inv!.time_zone,
+        orgName: inv.orgName,
+        timeZone: inv.timeZone,
         contactId,
-        contactName: inv!.full_name,
-        contactEmail: inv!.email,
+        contactName: inv.fullName,
+        contactEmail: inv.email,
         appUrl,
       },
       {
         refundId: refund.id,
         invoiceNumber: number,
         amountCents: refund.amount,
-        method: inv!.card_label ?? METHOD_LABELS[inv!.method] ?? inv!.method,
+        method: inv.cardLabel ?? METHOD_LABELS[inv.method] ?? inv.method,
         at: new Date(),
       },
     ),
@@ -220,16 +250,18 @@ export async function refundInvoice(
 /** A refund the provider refused: recorded as failed, its amount free to refund again. */
 async function release(tx: Tx, orgId: string, reserved: Reserved, err: unknown) {
   const message = err instanceof Error ? err.message : 'The refund did not go through';
-  const [row] = await rows<{ refund_of: string | null }>(
-    tx,
-    sql`update invoice_payments set status = 'failed', failure_message = ${message}, settled_at = now()
-        where organization_id = ${orgId} and id = ${reserved.refundId} and status = 'pending'
-        returning refund_of`,
-  );
-  if (row?.refund_of) {
-    await tx.execute(sql`update invoice_payments set refunded_cents = refunded_cents - ${reserved.amount}
-      where organization_id = ${orgId} and id = ${row.refund_of}`);
-  }
+  const [row] = await tx
+    .update(invoicePayments)
+    .set({ status: 'failed', failureMessage: message, settledAt: sql`now()` })
+    .where(
+      and(
+        eq(invoicePayments.organizationId, orgId),
+        eq(invoicePayments.id, reserved.refundId),
+        eq(invoicePayments.status, 'pending'),
+      ),
+    )
+    .returning({ refundOf: invoicePayments.refundOf });
+  if (row?.refundOf) await moveRefunded(tx, orgId, row.refundOf, -reserved.amount);
 }
 
 /** Completes refunds left pending by a crash once the provider confirms them (the runner's recovery). */

@@ -3,12 +3,14 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { isoText, rows } from '../../../lib/sql.ts';
 import { type ActivityInput, recordActivities } from '../../contacts/index.ts';
+import type { contactInvoices } from '../billing.tables.ts';
 import { syncBillingStates } from '../billing-state.ts';
 import { formatMoney, invoiceNumber } from '../billing-text.ts';
-import { failedMail, type MailContext, queueMails, receiptMail } from '../documents/emails.ts';
+import { failedMail, type MailContext, queueMails, receiptMail } from '../emails/emails.ts';
 import type { ChargeResult } from '../payments/index.ts';
 import { inSlices, SLICE, yieldToRequests } from '../runner/run-scope.ts';
 import { settingsOf } from '../settings/settings.service.ts';
+import type { invoicePayments } from './charges.tables.ts';
 
 // Settling charges once the provider has answered (or a webhook, or the crash recovery): the
 // payment row moves from pending to its outcome by one conditional update, so an outcome that
@@ -33,31 +35,36 @@ export interface SettledCharge {
   nextAttemptAt: string | null;
 }
 
-interface SettleRow {
-  organization_id: string;
-  id: string;
-  invoice_id: string;
-  contact_id: string;
-  status: 'succeeded' | 'failed' | 'pending';
-  amount_cents: number;
-  fee_cents: number;
-  card_label: string | null;
-  failure_code: string | null;
-  failure_message: string | null;
-  number: number;
-  description: string;
-  invoice_amount: number;
-  due_date: string;
-  failed_attempts: number;
-  first_failed_at: string | null;
-  retry_days: number[] | string | null;
-  fee_title: string | null;
-  full_name: string;
-  email: string | null;
-  org_name: string;
-  time_zone: string;
-  was_overdue: boolean;
-}
+type Payment = typeof invoicePayments.$inferSelect;
+type Invoice = typeof contactInvoices.$inferSelect;
+
+/**
+ * A payment settled now, with what its invoice, contact and organisation add (read by the raw
+ * statement below, the columns named as the tables' fields; instants and days as text).
+ */
+type SettleRow = Pick<
+  Payment,
+  | 'organizationId'
+  | 'id'
+  | 'invoiceId'
+  | 'contactId'
+  | 'status'
+  | 'amountCents'
+  | 'feeCents'
+  | 'cardLabel'
+  | 'failureCode'
+  | 'failureMessage'
+> &
+  Pick<Invoice, 'number' | 'description' | 'dueDate' | 'failedAttempts'> & {
+    firstFailedAt: string | null;
+    retryDays: number[] | string | null;
+    feeTitle: string | null;
+    fullName: string;
+    email: string | null;
+    orgName: string;
+    timeZone: string;
+    wasOverdue: boolean;
+  };
 
 /** Settles outcomes in the caller's transaction; answers those that changed a payment now. */
 export async function settleCharges(
@@ -78,6 +85,8 @@ export async function settleCharges(
     })),
   );
   const at = now.toISOString();
+  // Raw: one statement settles the batch (UPDATE ... FROM a JSON list, in a CTE) and reads what the
+  // e-mails and timeline need joined to it; in the builder the list would be untyped SQL all the same.
   const found = await rows<SettleRow>(
     tx,
     sql`with x as (
@@ -89,12 +98,14 @@ export async function settleCharges(
             settled_at = case when x.status = 'pending' then null else ${at}::timestamptz end
           from x where p.organization_id = x.organization_id and p.id = x.id and p.status = 'pending'
           returning p.*)
-        select p.organization_id, p.id, p.invoice_id, p.contact_id, p.status, p.amount_cents, p.fee_cents,
-          p.card_label, p.failure_code, p.failure_message, i.number, i.description, i.amount_cents as invoice_amount,
-          to_char(i.due_date, 'YYYY-MM-DD') as due_date, i.failed_attempts,
-          ${isoText(sql`i.first_failed_at`)} as first_failed_at, s.retry_days, s.fee_title,
-          c.full_name, c.email, o.name as org_name, o.time_zone,
-          (i.failed_attempts > 0 or i.due_date < (${at}::timestamptz at time zone o.time_zone)::date) as was_overdue
+        select p.organization_id as "organizationId", p.id, p.invoice_id as "invoiceId",
+          p.contact_id as "contactId", p.status, p.amount_cents as "amountCents", p.fee_cents as "feeCents",
+          p.card_label as "cardLabel", p.failure_code as "failureCode", p.failure_message as "failureMessage",
+          i.number, i.description, to_char(i.due_date, 'YYYY-MM-DD') as "dueDate",
+          i.failed_attempts as "failedAttempts", ${isoText(sql`i.first_failed_at`)} as "firstFailedAt",
+          s.retry_days as "retryDays", s.fee_title as "feeTitle", c.full_name as "fullName", c.email,
+          o.name as "orgName", o.time_zone as "timeZone",
+          (i.failed_attempts > 0 or i.due_date < (${at}::timestamptz at time zone o.time_zone)::date) as "wasOverdue"
         from p
         join contact_invoices i on i.organization_id = p.organization_id and i.id = p.invoice_id
         -- A lateral lookup by the whole key: joined plainly, the planner (which cannot count the
@@ -113,84 +124,85 @@ export async function settleCharges(
   for (const [n, r] of found.entries()) {
     if (n > 0 && n % SLICE === 0) await yieldToRequests();
     const number = invoiceNumber(Number(r.number));
-    const card = r.card_label ?? 'card';
+    const card = r.cardLabel ?? 'card';
     const mail: MailContext = {
-      organizationId: r.organization_id,
-      orgName: r.org_name,
-      timeZone: r.time_zone,
-      contactId: r.contact_id,
-      contactName: r.full_name,
+      organizationId: r.organizationId,
+      orgName: r.orgName,
+      timeZone: r.timeZone,
+      contactId: r.contactId,
+      contactName: r.fullName,
       contactEmail: r.email,
       appUrl,
     };
     let nextAttemptAt: string | null = null;
     if (r.status === 'succeeded') {
-      paid.push({ o: r.organization_id, i: r.invoice_id, p: r.id, amount: Number(r.amount_cents) });
+      paid.push({ o: r.organizationId, i: r.invoiceId, p: r.id, amount: Number(r.amountCents) });
       activities.push({
-        organizationId: r.organization_id,
-        contactId: r.contact_id,
+        organizationId: r.organizationId,
+        contactId: r.contactId,
         kind: 'invoice.paid',
-        title: `Payment received: ${number} (${formatMoney(Number(r.amount_cents))}, ${card})`,
-        data: { invoiceId: r.invoice_id, paymentId: r.id },
+        title: `Payment received: ${number} (${formatMoney(Number(r.amountCents))}, ${card})`,
+        data: { invoiceId: r.invoiceId, paymentId: r.id },
       });
       mails.push(
         receiptMail(mail, {
           paymentId: r.id,
           invoiceNumber: number,
           description: r.description,
-          amountCents: Number(r.amount_cents),
-          feeCents: Number(r.fee_cents),
-          feeTitle: r.fee_title,
+          amountCents: Number(r.amountCents),
+          feeCents: Number(r.feeCents),
+          feeTitle: r.feeTitle,
           method: card,
           at: now,
         }),
       );
-      if (r.was_overdue) touched.push({ organizationId: r.organization_id, contactId: r.contact_id });
+      if (r.wasOverdue) touched.push({ organizationId: r.organizationId, contactId: r.contactId });
     } else if (r.status === 'failed') {
-      const failures = Number(r.failed_attempts) + 1;
+      const failures = Number(r.failedAttempts) + 1;
       const next = nextDunningRetryAt({
-        firstFailedAt: r.first_failed_at ? new Date(r.first_failed_at) : now,
+        firstFailedAt: r.firstFailedAt ? new Date(r.firstFailedAt) : now,
         failedAttempts: failures,
-        declineCode: r.failure_code,
-        retryDays: settingsOf({ ...r, fee_enabled: null, fee_basis_points: null }).retryDays,
+        declineCode: r.failureCode,
+        retryDays: settingsOf({ retryDays: r.retryDays }).retryDays,
       });
       nextAttemptAt = next === null ? null : new Date(next).toISOString();
-      failed.push({ o: r.organization_id, i: r.invoice_id, p: r.id, n: failures, next: nextAttemptAt });
-      const reason = r.failure_message ?? 'The payment did not go through.';
+      failed.push({ o: r.organizationId, i: r.invoiceId, p: r.id, n: failures, next: nextAttemptAt });
+      const reason = r.failureMessage ?? 'The payment did not go through.';
       const when = nextAttemptAt
-        ? `next try ${formatDayLabel(isoDateInZone(new Date(nextAttemptAt), r.time_zone))}`
+        ? `next try ${formatDayLabel(isoDateInZone(new Date(nextAttemptAt), r.timeZone))}`
         : 'no more automatic tries';
       activities.push({
-        organizationId: r.organization_id,
-        contactId: r.contact_id,
+        organizationId: r.organizationId,
+        contactId: r.contactId,
         kind: 'payment.failed',
-        title: `Card charge failed: ${number} (${formatMoney(Number(r.amount_cents))}, ${card}): ${reason} — ${when}`,
-        data: { invoiceId: r.invoice_id, paymentId: r.id, code: r.failure_code },
+        title: `Card charge failed: ${number} (${formatMoney(Number(r.amountCents))}, ${card}): ${reason} — ${when}`,
+        data: { invoiceId: r.invoiceId, paymentId: r.id, code: r.failureCode },
       });
       mails.push(
         failedMail(mail, {
           paymentId: r.id,
           invoiceNumber: number,
-          amountCents: Number(r.amount_cents),
+          amountCents: Number(r.amountCents),
           card,
           reason,
           nextTryAt: nextAttemptAt ? new Date(nextAttemptAt) : null,
         }),
       );
-      touched.push({ organizationId: r.organization_id, contactId: r.contact_id });
+      touched.push({ organizationId: r.organizationId, contactId: r.contactId });
     }
     settled.push({
-      organizationId: r.organization_id,
+      organizationId: r.organizationId,
       paymentId: r.id,
-      invoiceId: r.invoice_id,
-      contactId: r.contact_id,
+      invoiceId: r.invoiceId,
+      contactId: r.contactId,
       status: r.status,
-      failureCode: r.failure_code,
-      failureMessage: r.failure_message,
+      failureCode: r.failureCode,
+      failureMessage: r.failureMessage,
       nextAttemptAt,
     });
   }
   if (paid.length > 0) {
+    // Raw: UPDATE ... FROM a JSON list of rows, a source the builder takes only as untyped SQL.
     await tx.execute(sql`update contact_invoices i set status = 'paid', paid_at = ${at}::timestamptz,
         payment_method = 'card', paid_cents = x.amount, charging_payment_id = null, next_attempt_at = null,
         last_failure_code = null, last_failure_message = null, updated_at = now()
@@ -198,6 +210,7 @@ export async function settleCharges(
       where i.organization_id = x.o and i.id = x.i and i.charging_payment_id = x.p and i.status = 'due'`);
   }
   if (failed.length > 0) {
+    // Raw: UPDATE ... FROM a JSON list joined to the payments; the builder takes it only as untyped SQL.
     await tx.execute(sql`update contact_invoices i set failed_attempts = x.n,
         first_failed_at = coalesce(i.first_failed_at, ${at}::timestamptz), next_attempt_at = x.next,
         last_failure_code = p.failure_code, last_failure_message = p.failure_message,

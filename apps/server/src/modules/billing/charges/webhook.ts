@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
-import { rows } from '../../../lib/sql.ts';
 import type { PaymentEvent, PaymentsProvider } from '../payments/index.ts';
+import { invoicePayments } from './charges.tables.ts';
 import { settleCharges } from './settle.ts';
 
 // The provider's events about payments (Stripe webhooks): the signature is checked over the raw
@@ -31,18 +31,25 @@ export async function handleWebhook(
     const orgId = event.metadata.organization_id ?? null;
     const key = event.metadata.idempotency_key ?? null;
     // The answer to the charge may not have been written yet: the metadata names the payment too.
-    const [payment] = await rows<{ organization_id: string; id: string }>(
-      tx,
-      sql`select organization_id, id from invoice_payments
-            where kind = 'charge' and provider = ${provider.name}
-              and (provider_ref = ${paymentRef}
-                   or (organization_id = ${orgId}::uuid and idempotency_key = ${key}))
-            limit 1`,
-    );
+    const p = invoicePayments;
+    const [payment] = await tx
+      .select({ organizationId: p.organizationId, id: p.id })
+      .from(p)
+      .where(
+        and(
+          eq(p.kind, 'charge'),
+          eq(p.provider, provider.name),
+          or(
+            eq(p.providerRef, paymentRef),
+            orgId && key ? and(eq(p.organizationId, orgId), eq(p.idempotencyKey, key)) : undefined,
+          ),
+        ),
+      )
+      .limit(1);
     if (!payment) return { received: true as const, applied: false };
     const settled = await settleCharges(
       tx,
-      [{ organizationId: payment.organization_id, paymentId: payment.id, result: outcome }],
+      [{ organizationId: payment.organizationId, paymentId: payment.id, result: outcome }],
       new Date(),
       appUrl,
     );

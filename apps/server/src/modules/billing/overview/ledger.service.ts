@@ -1,8 +1,11 @@
 import type { BillingEmailAnswer } from '@opsuite/shared';
-import { sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { isoText, rows } from '../../../lib/sql.ts';
+import { contacts } from '../../contacts/contacts.tables.ts';
+import { organizations } from '../../organizations/organizations.tables.ts';
+import { contactInvoices } from '../billing.tables.ts';
 import { invoiceNumber } from '../billing-text.ts';
+import { billingEmails as emails, invoicePayments } from '../charges/charges.tables.ts';
 import { totalPagesOf } from '../contracts.service.ts';
 
 // The organisation's records of money and messages: the payments as CSV (every charge attempt
@@ -36,53 +39,56 @@ const HEADER = [
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 export async function paymentsCsv(tx: Tx, orgId: string, from?: string, to?: string): Promise<string> {
-  const found = await rows<{
-    at: string;
-    number: number;
-    full_name: string;
-    kind: string;
-    method: string;
-    status: string;
-    amount_cents: number;
-    fee_cents: number;
-    refunded_cents: number;
-    card_label: string | null;
-    attempt: number | null;
-    source: string;
-    failure_message: string | null;
-    provider_ref: string | null;
-  }>(
-    tx,
-    sql`select ${isoText(sql`p.created_at`)} as at, i.number, c.full_name, p.kind, p.method, p.status,
-          p.amount_cents, p.fee_cents, p.refunded_cents, p.card_label, p.attempt, p.source, p.failure_message,
-          p.provider_ref
-        from invoice_payments p
-        join organizations o on o.id = p.organization_id
-        join contact_invoices i on i.organization_id = p.organization_id and i.id = p.invoice_id
-        join contacts c on c.organization_id = p.organization_id and c.id = p.contact_id
-        where p.organization_id = ${orgId}
-          ${from ? sql`and (p.created_at at time zone o.time_zone)::date >= ${from}::date` : sql``}
-          ${to ? sql`and (p.created_at at time zone o.time_zone)::date <= ${to}::date` : sql``}
-        order by p.created_at, p.id`,
-  );
+  const p = invoicePayments;
+  const i = contactInvoices;
+  const day = sql`(${p.createdAt} at time zone ${organizations.timeZone})::date`;
+  const found = await tx
+    .select({
+      at: p.createdAt,
+      number: i.number,
+      fullName: contacts.fullName,
+      kind: p.kind,
+      method: p.method,
+      status: p.status,
+      amountCents: p.amountCents,
+      feeCents: p.feeCents,
+      refundedCents: p.refundedCents,
+      cardLabel: p.cardLabel,
+      attempt: p.attempt,
+      source: p.source,
+      failureMessage: p.failureMessage,
+      providerRef: p.providerRef,
+    })
+    .from(p)
+    .innerJoin(organizations, eq(organizations.id, p.organizationId))
+    .innerJoin(i, and(eq(i.organizationId, p.organizationId), eq(i.id, p.invoiceId)))
+    .innerJoin(contacts, and(eq(contacts.organizationId, p.organizationId), eq(contacts.id, p.contactId)))
+    .where(
+      and(
+        eq(p.organizationId, orgId),
+        from ? gte(day, sql`${from}::date`) : undefined,
+        to ? lte(day, sql`${to}::date`) : undefined,
+      ),
+    )
+    .orderBy(asc(p.createdAt), asc(p.id));
   const lines = [HEADER.join(',')];
   for (const r of found) {
     lines.push(
       [
-        r.at,
-        invoiceNumber(Number(r.number)),
-        r.full_name,
+        r.at.toISOString(),
+        invoiceNumber(r.number),
+        r.fullName,
         r.kind,
         r.method,
         r.status,
-        dollars(Number(r.amount_cents)),
-        dollars(Number(r.fee_cents)),
-        dollars(Number(r.refunded_cents)),
-        r.card_label,
+        dollars(r.amountCents),
+        dollars(r.feeCents),
+        dollars(r.refundedCents),
+        r.cardLabel,
         r.attempt,
         r.source,
-        r.failure_message,
-        r.provider_ref,
+        r.failureMessage,
+        r.providerRef,
       ]
         .map(cell)
         .join(','),
@@ -96,37 +102,40 @@ export async function billingEmails(
   orgId: string,
   query: { contactId?: string; page: number; pageSize: number },
 ) {
-  const found = await rows<{
-    id: string;
-    contact_id: string | null;
-    kind: string;
-    to_address: string;
-    subject: string;
-    body: string;
-    created_at: string;
-    sent_at: string | null;
-    total: number;
-  }>(
-    tx,
-    sql`select id, contact_id, kind, to_address, subject, body, ${isoText(sql`created_at`)} as created_at,
-          ${isoText(sql`sent_at`)} as sent_at, count(*) over ()::int as total
-        from billing_emails
-        where organization_id = ${orgId} ${query.contactId ? sql`and contact_id = ${query.contactId}` : sql``}
-        order by created_at desc, id desc
-        limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
-  );
-  const total = Number(found[0]?.total ?? 0);
+  const found = await tx
+    .select({
+      id: emails.id,
+      contactId: emails.contactId,
+      kind: emails.kind,
+      toAddress: emails.toAddress,
+      subject: emails.subject,
+      body: emails.body,
+      createdAt: emails.createdAt,
+      sentAt: emails.sentAt,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(emails)
+    .where(
+      and(
+        eq(emails.organizationId, orgId),
+        query.contactId ? eq(emails.contactId, query.contactId) : undefined,
+      ),
+    )
+    .orderBy(desc(emails.createdAt), desc(emails.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const total = found[0]?.total ?? 0;
   return {
     list: found.map(
       (r): BillingEmailAnswer => ({
         _id: r.id,
-        contactId: r.contact_id,
+        contactId: r.contactId,
         kind: r.kind,
-        to: r.to_address,
+        to: r.toAddress,
         subject: r.subject,
         text: r.body,
-        createdAt: r.created_at,
-        sentAt: r.sent_at,
+        createdAt: r.createdAt.toISOString(),
+        sentAt: r.sentAt?.toISOString() ?? null,
       }),
     ),
     pagination: {

@@ -6,12 +6,16 @@ import {
   invoiceStats,
   type PastDueItem,
 } from '@opsuite/shared';
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { isoText, rows } from '../../../lib/sql.ts';
-import { OVERDUE } from '../billing-state.ts';
+import { contacts } from '../../contacts/contacts.tables.ts';
+import { organizations } from '../../organizations/organizations.tables.ts';
+import { contactInvoices } from '../billing.tables.ts';
 import { invoiceNumber } from '../billing-text.ts';
+import { invoicePayments } from '../charges/charges.tables.ts';
 import { totalPagesOf } from '../contracts.service.ts';
+import { overdue } from '../invoice-rows.ts';
 
 // The billing overview: invoice stats and finance statistics (platform §3) computed by the shared
 // rules from each invoice and its payments, the money collected per month, and the past-due list.
@@ -19,40 +23,38 @@ import { totalPagesOf } from '../contracts.service.ts';
 // (it owes nothing; what was collected on it still counts as collected); a paid one partly
 // refunded stays paid (the refund is money given back, not owed again).
 
-interface RecordRow {
-  status: 'due' | 'paid' | 'forfeit' | 'refund';
-  amount_cents: number;
-  due_date: string;
-  recurring: boolean;
-  overdue: boolean;
-  payments: { a: number; t: string }[] | string;
-}
-
 async function records(
   tx: Tx,
   orgId: string,
   contactId?: string,
 ): Promise<{ list: InvoiceRecord[]; zone: string }> {
-  const found = await rows<RecordRow & { time_zone: string }>(
-    tx,
-    sql`select i.status, i.amount_cents, to_char(i.due_date, 'YYYY-MM-DD') as due_date,
-          (i.period_start is not null) as recurring, (i.status = 'due' and i.failed_attempts > 0) as overdue,
-          o.time_zone,
-          coalesce(
-            (select json_agg(json_build_object(
-                'a', case when p.kind = 'refund' then -p.amount_cents else p.amount_cents end,
-                't', ${isoText(sql`coalesce(p.settled_at, p.created_at)`)}))
-             from invoice_payments p
-             where p.organization_id = i.organization_id and p.invoice_id = i.id and p.status = 'succeeded'),
-            -- Paid before payments were recorded one by one: the invoice's own amounts.
-            case when i.paid_cents > 0 then json_build_array(
-              json_build_object('a', i.paid_cents, 't', ${isoText(sql`coalesce(i.paid_at, i.updated_at)`)}),
-              json_build_object('a', -i.refunded_cents, 't', ${isoText(sql`i.updated_at`)}))
-            else '[]'::json end) as payments
-        from contact_invoices i join organizations o on o.id = i.organization_id
-        where i.organization_id = ${orgId} ${contactId ? sql`and i.contact_id = ${contactId}` : sql``}`,
-  );
-  const zone = found[0]?.time_zone ?? (await zoneOf(tx, orgId));
+  const i = contactInvoices;
+  const p = invoicePayments;
+  const found = await tx
+    .select({
+      status: i.status,
+      amountCents: i.amountCents,
+      dueDate: i.dueDate,
+      recurring: sql<boolean>`${i.periodStart} is not null`,
+      overdue: sql<boolean>`${i.status} = 'due' and ${i.failedAttempts} > 0`,
+      timeZone: organizations.timeZone,
+      // Each invoice's money in and out, as JSON: what was collected and given back, and when.
+      payments: sql<{ a: number; t: string }[] | string>`coalesce(
+        (select json_agg(json_build_object(
+            'a', case when ${p.kind} = 'refund' then -${p.amountCents} else ${p.amountCents} end,
+            't', ${isoText(sql`coalesce(${p.settledAt}, ${p.createdAt})`)}))
+         from ${p}
+         where ${p.organizationId} = ${i.organizationId} and ${p.invoiceId} = ${i.id} and ${p.status} = 'succeeded'),
+        -- Paid before payments were recorded one by one: the invoice's own amounts.
+        case when ${i.paidCents} > 0 then json_build_array(
+          json_build_object('a', ${i.paidCents}, 't', ${isoText(sql`coalesce(${i.paidAt}, ${i.updatedAt})`)}),
+          json_build_object('a', -${i.refundedCents}, 't', ${isoText(sql`${i.updatedAt}`)}))
+        else '[]'::json end)`,
+    })
+    .from(i)
+    .innerJoin(organizations, eq(organizations.id, i.organizationId))
+    .where(and(eq(i.organizationId, orgId), contactId ? eq(i.contactId, contactId) : undefined));
+  const zone = found[0]?.timeZone ?? (await zoneOf(tx, orgId));
   const list = found.map((r): InvoiceRecord => {
     const payments = (typeof r.payments === 'string' ? JSON.parse(r.payments) : r.payments) as {
       a: number;
@@ -60,8 +62,8 @@ async function records(
     }[];
     return {
       status: r.status === 'forfeit' || r.status === 'refund' ? 'void' : 'sent',
-      amountCents: Number(r.amount_cents),
-      dueDate: r.due_date,
+      amountCents: r.amountCents,
+      dueDate: r.dueDate,
       recurring: r.recurring,
       overdue: r.overdue,
       settled: r.status === 'paid',
@@ -74,11 +76,11 @@ async function records(
 }
 
 async function zoneOf(tx: Tx, orgId: string): Promise<string> {
-  const [row] = await rows<{ time_zone: string }>(
-    tx,
-    sql`select time_zone from organizations where id = ${orgId}`,
-  );
-  return row?.time_zone ?? 'UTC';
+  const [row] = await tx
+    .select({ timeZone: organizations.timeZone })
+    .from(organizations)
+    .where(eq(organizations.id, orgId));
+  return row?.timeZone ?? 'UTC';
 }
 
 export async function invoiceStatistics(
@@ -97,6 +99,7 @@ export async function financeStatistics(
   now = new Date(),
 ): Promise<FinanceStatsAnswer> {
   const { list, zone } = await records(tx, orgId);
+  // Raw: the last twelve months come from generate_series, which the builder takes only as untyped SQL.
   const months = await rows<{ month: string; collected: number; refunded: number }>(
     tx,
     sql`with m as (
@@ -121,49 +124,46 @@ export async function financeStatistics(
 }
 
 export async function pastDueInvoices(tx: Tx, orgId: string, page: number, pageSize: number) {
-  const found = await rows<{
-    id: string;
-    number: number;
-    contact_id: string;
-    full_name: string;
-    description: string;
-    amount_cents: number;
-    due_date: string;
-    failed_attempts: number;
-    next_attempt_at: string | null;
-    last_failure_message: string | null;
-    total: number;
-    total_cents: number;
-  }>(
-    tx,
-    sql`select i.id, i.number, i.contact_id, c.full_name, i.description, i.amount_cents,
-          to_char(i.due_date, 'YYYY-MM-DD') as due_date, i.failed_attempts,
-          ${isoText(sql`i.next_attempt_at`)} as next_attempt_at, i.last_failure_message,
-          count(*) over ()::int as total, sum(i.amount_cents) over ()::bigint as total_cents
-        from contact_invoices i
-        join organizations o on o.id = i.organization_id
-        join contacts c on c.organization_id = i.organization_id and c.id = i.contact_id
-        where i.organization_id = ${orgId} and ${OVERDUE}
-        order by i.due_date, i.number
-        limit ${pageSize} offset ${(page - 1) * pageSize}`,
-  );
-  const total = Number(found[0]?.total ?? 0);
+  const i = contactInvoices;
+  const found = await tx
+    .select({
+      id: i.id,
+      number: i.number,
+      contactId: i.contactId,
+      fullName: contacts.fullName,
+      description: i.description,
+      amountCents: i.amountCents,
+      dueDate: i.dueDate,
+      failedAttempts: i.failedAttempts,
+      nextAttemptAt: i.nextAttemptAt,
+      lastFailureMessage: i.lastFailureMessage,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+      totalCents: sql<number>`sum(${i.amountCents}) over ()`.mapWith(Number),
+    })
+    .from(i)
+    .innerJoin(organizations, eq(organizations.id, i.organizationId))
+    .innerJoin(contacts, and(eq(contacts.organizationId, i.organizationId), eq(contacts.id, i.contactId)))
+    .where(and(eq(i.organizationId, orgId), overdue))
+    .orderBy(asc(i.dueDate), asc(i.number))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const total = found[0]?.total ?? 0;
   return {
     list: found.map(
       (r): PastDueItem => ({
         invoiceId: r.id,
-        number: invoiceNumber(Number(r.number)),
-        contactId: r.contact_id,
-        contactName: r.full_name,
+        number: invoiceNumber(r.number),
+        contactId: r.contactId,
+        contactName: r.fullName,
         description: r.description,
-        amountCents: Number(r.amount_cents),
-        dueDate: r.due_date,
-        failedAttempts: Number(r.failed_attempts),
-        nextAttemptAt: r.next_attempt_at,
-        lastFailure: r.last_failure_message,
+        amountCents: r.amountCents,
+        dueDate: r.dueDate,
+        failedAttempts: r.failedAttempts,
+        nextAttemptAt: r.nextAttemptAt?.toISOString() ?? null,
+        lastFailure: r.lastFailureMessage,
       }),
     ),
-    totalCents: Number(found[0]?.total_cents ?? 0),
+    totalCents: found[0]?.totalCents ?? 0,
     pagination: { page, pageSize, total, totalPages: totalPagesOf(total, pageSize) },
   };
 }

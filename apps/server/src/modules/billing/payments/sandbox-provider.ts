@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { DatabaseHandle, Tx } from '../../../db/client.ts';
 import { withTenant } from '../../../db/tenant.ts';
 import { assertNotExpired, brandOf, digitsOf, luhnValid } from './card-rules.ts';
+import { type ChargeRow, chargeByKey, insertCharge, insertCharges } from './fast/sandbox-charges.ts';
 import {
   type CardInput,
   type ChargeRequest,
@@ -14,6 +15,12 @@ import {
   type RefundRequest,
   type RefundResult,
 } from './payments.adapter.ts';
+import {
+  sandboxPaymentCards,
+  sandboxPaymentCharges,
+  sandboxPaymentCustomers,
+  sandboxPaymentRefunds,
+} from './sandbox.tables.ts';
 
 /*
  * The built-in sandbox card provider: works offline and keeps its records in its own tables, so
@@ -57,39 +64,18 @@ const CHARGE_OUTCOMES: Record<string, 'decline' | 'authenticate'> = {
   '4000002500003155': 'authenticate',
 };
 
-interface CardRow {
-  id: string;
-  brand: string;
-  last4: string;
-  exp_month: number;
-  exp_year: number;
-  holder_name: string | null;
-  is_default: boolean;
-}
-
-const toCard = (r: CardRow): ProviderCard => ({
-  id: r.id,
-  brand: r.brand,
-  last4: r.last4,
-  expMonth: Number(r.exp_month),
-  expYear: Number(r.exp_year),
-  holderName: r.holder_name,
-  isDefault: r.is_default,
-});
-
-interface ChargeRow {
-  id: string;
-  status: 'succeeded' | 'failed';
-  failure_code: string | null;
-  failure_message: string | null;
-}
-
 const toCharge = (r: ChargeRow): ChargeResult => ({
   id: r.id,
   status: r.status,
-  failureCode: r.failure_code,
-  failureMessage: r.failure_message,
+  failureCode: r.failureCode,
+  failureMessage: r.failureMessage,
 });
+
+const customerKey = (scope: PaymentScope, id: string) =>
+  and(eq(sandboxPaymentCustomers.organizationId, scope.organizationId), eq(sandboxPaymentCustomers.id, id));
+
+const cardKey = (scope: PaymentScope, id: string) =>
+  and(eq(sandboxPaymentCards.organizationId, scope.organizationId), eq(sandboxPaymentCards.id, id));
 
 const notFound = (what: string) => new PaymentError('not_found', `No such ${what}`, 'resource_missing');
 
@@ -106,8 +92,10 @@ export class SandboxPaymentsProvider implements PaymentsProvider {
     const key = createHash('sha256').update(`${scope.organizationId}:${c.idempotencyKey}`).digest('hex');
     const id = `cus_sbx_${key.slice(0, 24)}`;
     await this.run(scope, (tx) =>
-      tx.execute(sql`insert into sandbox_payment_customers (organization_id, id, name, email)
-        values (${scope.organizationId}, ${id}, ${c.name}, ${c.email}) on conflict do nothing`),
+      tx
+        .insert(sandboxPaymentCustomers)
+        .values({ organizationId: scope.organizationId, id, name: c.name, email: c.email })
+        .onConflictDoNothing(),
     );
     return { id };
   }
@@ -137,10 +125,17 @@ export class SandboxPaymentsProvider implements PaymentsProvider {
     const id = `card_sbx_${randomBytes(12).toString('hex')}`;
     return this.run(scope, async (tx) => {
       await this.customer(tx, scope, customerId);
-      await tx.execute(sql`insert into sandbox_payment_cards
-        (organization_id, id, customer_id, brand, last4, exp_month, exp_year, holder_name, charge_outcome)
-        values (${scope.organizationId}, ${id}, ${customerId}, ${brandOf(number)}, ${number.slice(-4)},
-                ${expMonth}, ${expYear}, ${input.holderName ?? null}, ${CHARGE_OUTCOMES[number] ?? 'succeed'})`);
+      await tx.insert(sandboxPaymentCards).values({
+        organizationId: scope.organizationId,
+        id,
+        customerId,
+        brand: brandOf(number),
+        last4: number.slice(-4),
+        expMonth,
+        expYear,
+        holderName: input.holderName ?? null,
+        chargeOutcome: CHARGE_OUTCOMES[number] ?? 'succeed',
+      });
       if (makeDefault) await this.setDefault(tx, scope, customerId, id);
       return (await this.cards(tx, scope, customerId, id))[0]!;
     });
@@ -164,8 +159,10 @@ export class SandboxPaymentsProvider implements PaymentsProvider {
       if (!card) throw notFound('card');
       if (change.expMonth !== undefined && change.expYear !== undefined) {
         assertNotExpired(change.expMonth, change.expYear);
-        await tx.execute(sql`update sandbox_payment_cards set exp_month = ${change.expMonth}, exp_year = ${change.expYear}
-          where organization_id = ${scope.organizationId} and id = ${cardId}`);
+        await tx
+          .update(sandboxPaymentCards)
+          .set({ expMonth: change.expMonth, expYear: change.expYear })
+          .where(cardKey(scope, cardId));
       }
       if (change.makeDefault) await this.setDefault(tx, scope, customerId, cardId);
       return (await this.cards(tx, scope, customerId, cardId))[0]!;
@@ -176,10 +173,11 @@ export class SandboxPaymentsProvider implements PaymentsProvider {
     return this.run(scope, async (tx) => {
       const [card] = await this.cards(tx, scope, customerId, cardId);
       if (!card) throw notFound('card');
-      await tx.execute(sql`update sandbox_payment_customers set default_card_id = null
-        where organization_id = ${scope.organizationId} and id = ${customerId} and default_card_id = ${cardId}`);
-      await tx.execute(sql`delete from sandbox_payment_cards
-        where organization_id = ${scope.organizationId} and id = ${cardId}`);
+      await tx
+        .update(sandboxPaymentCustomers)
+        .set({ defaultCardId: null })
+        .where(and(customerKey(scope, customerId), eq(sandboxPaymentCustomers.defaultCardId, cardId)));
+      await tx.delete(sandboxPaymentCards).where(cardKey(scope, cardId));
     });
   }
 
@@ -190,32 +188,7 @@ export class SandboxPaymentsProvider implements PaymentsProvider {
   async charge(scope: PaymentScope, req: ChargeRequest): Promise<ChargeResult> {
     if (!(req.amountCents > 0))
       throw new PaymentError('invalid', 'The amount must be more than 0', 'amount_too_small');
-    const [made] = await this.database.query<ChargeRow>(
-      `with card as (
-         select k.charge_outcome as outcome from sandbox_payment_cards k
-         where k.organization_id = $1 and k.id = $5 and k.customer_id = $4)
-       insert into sandbox_payment_charges as x (organization_id, id, idempotency_key, customer_id, card_id,
-         amount_cents, currency, status, failure_code, failure_message)
-       select $1, $2, $3, $4, $5, $6, $7,
-         case when outcome = 'succeed' or (outcome = 'authenticate' and not $8) then 'succeeded' else 'failed' end,
-         case when outcome = 'decline' then 'card_declined'
-              when outcome = 'authenticate' and $8 then 'authentication_required' end,
-         case when outcome = 'decline' then 'Your card was declined.'
-              when outcome = 'authenticate' and $8 then 'This card needs the cardholder to authenticate the payment.' end
-       from card
-       on conflict (organization_id, idempotency_key) do nothing
-       returning x.id, x.status, x.failure_code, x.failure_message`,
-      [
-        scope.organizationId,
-        `ch_sbx_${randomBytes(12).toString('hex')}`,
-        req.idempotencyKey,
-        req.customerId,
-        req.cardId,
-        req.amountCents,
-        req.currency,
-        req.offSession,
-      ],
-    );
+    const made = await insertCharge(this.database, scope, req);
     if (made) return toCharge(made);
     const earlier = await this.findCharge(scope, req.customerId, req.idempotencyKey);
     if (!earlier) throw notFound('card');
@@ -225,84 +198,71 @@ export class SandboxPaymentsProvider implements PaymentsProvider {
   /** The runner's batch in one statement; a charge whose card is gone answers null (sent alone). */
   async chargeMany(requests: readonly (ChargeRequest & PaymentScope)[]): Promise<(ChargeResult | null)[]> {
     if (requests.length === 0) return [];
-    const json = JSON.stringify(
-      requests.map((r, ord) => ({
-        ord,
-        o: r.organizationId,
-        id: `ch_sbx_${randomBytes(12).toString('hex')}`,
-        key: r.idempotencyKey,
-        customer: r.customerId,
-        card: r.cardId,
-        amount: r.amountCents,
-        currency: r.currency,
-        off: r.offSession,
-      })),
-    );
-    const found = await this.database.query<ChargeRow & { ord: number }>(
-      `with x as (
-         select * from jsonb_to_recordset($1::jsonb) as x(ord int, o uuid, id text, key text, customer text,
-           card text, amount int, currency text, off boolean)),
-       ins as (
-         insert into sandbox_payment_charges as c (organization_id, id, idempotency_key, customer_id, card_id,
-           amount_cents, currency, status, failure_code, failure_message)
-         select x.o, x.id, x.key, x.customer, x.card, x.amount, x.currency,
-           case when k.charge_outcome = 'succeed' or (k.charge_outcome = 'authenticate' and not x.off)
-             then 'succeeded' else 'failed' end,
-           case when k.charge_outcome = 'decline' then 'card_declined'
-                when k.charge_outcome = 'authenticate' and x.off then 'authentication_required' end,
-           case when k.charge_outcome = 'decline' then 'Your card was declined.'
-                when k.charge_outcome = 'authenticate' and x.off
-                  then 'This card needs the cardholder to authenticate the payment.' end
-         from x join sandbox_payment_cards k on k.organization_id = x.o and k.id = x.card and k.customer_id = x.customer
-         where x.amount > 0
-         on conflict (organization_id, idempotency_key) do nothing
-         returning c.organization_id, c.idempotency_key, c.id, c.status, c.failure_code, c.failure_message)
-       select x.ord, coalesce(ins.id, c.id) as id, coalesce(ins.status, c.status) as status,
-         coalesce(ins.failure_code, c.failure_code) as failure_code,
-         coalesce(ins.failure_message, c.failure_message) as failure_message
-       from x
-       left join ins on ins.organization_id = x.o and ins.idempotency_key = x.key
-       -- A lookup by key for each repeated charge: joined plainly, the planner (which cannot count
-       -- the rows of x or ins) read the whole key index once a batch, a second at 100,000 charges.
-       left join lateral (select c.id, c.status, c.failure_code, c.failure_message from sandbox_payment_charges c
-         where ins.id is null and c.organization_id = x.o and c.idempotency_key = x.key offset 0) c on true`,
-      [json],
-    );
+    const found = await insertCharges(requests, this.database);
     const out: (ChargeResult | null)[] = requests.map(() => null);
     for (const row of found) if (row.id) out[Number(row.ord)] = toCharge(row);
     return out;
   }
 
   async findCharge(scope: PaymentScope, _customerId: string, idempotencyKey: string) {
-    const [row] = await this.database.query<ChargeRow>(
-      `select id, status, failure_code, failure_message from sandbox_payment_charges
-       where organization_id = $1 and idempotency_key = $2`,
-      [scope.organizationId, idempotencyKey],
-    );
+    const row = await chargeByKey(this.database, scope.organizationId, idempotencyKey);
     return row ? toCharge(row) : null;
   }
 
   refund(scope: PaymentScope, req: RefundRequest): Promise<RefundResult> {
     const id = `re_sbx_${randomBytes(12).toString('hex')}`;
     return this.run(scope, async (tx) => {
-      const made = await tx.execute(sql`insert into sandbox_payment_refunds
-          (organization_id, id, idempotency_key, charge_id, amount_cents)
-        select ${scope.organizationId}, ${id}, ${req.idempotencyKey}, c.id, ${req.amountCents}
-        from sandbox_payment_charges c where c.organization_id = ${scope.organizationId} and c.id = ${req.chargeId}
-        on conflict (organization_id, idempotency_key) do nothing returning id`);
-      if (made.rows.length === 0) {
-        const earlier = await tx.execute(sql`select id from sandbox_payment_refunds
-          where organization_id = ${scope.organizationId} and idempotency_key = ${req.idempotencyKey}`);
-        const found = earlier.rows[0] as { id: string } | undefined;
+      const orgId = scope.organizationId;
+      // Every column in the table's order: the builder inserts a select's columns as they come.
+      const charge = tx
+        .select({
+          organizationId: sql`${orgId}`.as('organization_id'),
+          id: sql`${id}`.as('id'),
+          idempotencyKey: sql`${req.idempotencyKey}`.as('idempotency_key'),
+          chargeId: sandboxPaymentCharges.id,
+          amountCents: sql`${req.amountCents}`.as('amount_cents'),
+          createdAt: sql`now()`.as('created_at'),
+        })
+        .from(sandboxPaymentCharges)
+        .where(
+          and(eq(sandboxPaymentCharges.organizationId, orgId), eq(sandboxPaymentCharges.id, req.chargeId)),
+        );
+      const made = await tx
+        .insert(sandboxPaymentRefunds)
+        .select(charge)
+        .onConflictDoNothing({
+          target: [sandboxPaymentRefunds.organizationId, sandboxPaymentRefunds.idempotencyKey],
+        })
+        .returning({ id: sandboxPaymentRefunds.id });
+      if (made.length === 0) {
+        const [found] = await tx
+          .select({ id: sandboxPaymentRefunds.id })
+          .from(sandboxPaymentRefunds)
+          .where(
+            and(
+              eq(sandboxPaymentRefunds.organizationId, orgId),
+              eq(sandboxPaymentRefunds.idempotencyKey, req.idempotencyKey),
+            ),
+          );
         if (!found) throw notFound('charge');
         return { id: found.id, status: 'succeeded' as const, failureMessage: null };
       }
-      const taken = await tx.execute(sql`update sandbox_payment_charges
-        set refunded_cents = refunded_cents + ${req.amountCents}
-        where organization_id = ${scope.organizationId} and id = ${req.chargeId} and status = 'succeeded'
-          and refunded_cents + ${req.amountCents} <= amount_cents
-        returning id`);
-      if (taken.rows.length === 0) {
+      const taken = await tx
+        .update(sandboxPaymentCharges)
+        .set({ refundedCents: sql`${sandboxPaymentCharges.refundedCents} + ${req.amountCents}` })
+        .where(
+          and(
+            eq(sandboxPaymentCharges.organizationId, orgId),
+            eq(sandboxPaymentCharges.id, req.chargeId),
+            eq(sandboxPaymentCharges.status, 'succeeded'),
+            lte(
+              sql`${sandboxPaymentCharges.refundedCents} + ${req.amountCents}`,
+              sandboxPaymentCharges.amountCents,
+            ),
+          ),
+        )
+        .returning({ id: sandboxPaymentCharges.id });
+      if (taken.length === 0) {
         throw new PaymentError(
           'invalid',
           'The refund is more than what is left of the charge',
@@ -314,14 +274,18 @@ export class SandboxPaymentsProvider implements PaymentsProvider {
   }
 
   private async customer(tx: Tx, scope: PaymentScope, customerId: string): Promise<void> {
-    const r = await tx.execute(sql`select 1 from sandbox_payment_customers
-      where organization_id = ${scope.organizationId} and id = ${customerId}`);
-    if (r.rows.length === 0) throw notFound('customer');
+    const found = await tx
+      .select({ id: sandboxPaymentCustomers.id })
+      .from(sandboxPaymentCustomers)
+      .where(customerKey(scope, customerId));
+    if (found.length === 0) throw notFound('customer');
   }
 
   private async setDefault(tx: Tx, scope: PaymentScope, customerId: string, cardId: string) {
-    await tx.execute(sql`update sandbox_payment_customers set default_card_id = ${cardId}
-      where organization_id = ${scope.organizationId} and id = ${customerId}`);
+    await tx
+      .update(sandboxPaymentCustomers)
+      .set({ defaultCardId: cardId })
+      .where(customerKey(scope, customerId));
   }
 
   private async cards(
@@ -330,15 +294,28 @@ export class SandboxPaymentsProvider implements PaymentsProvider {
     customerId: string,
     cardId?: string,
   ): Promise<ProviderCard[]> {
-    const r = await tx.execute(sql`
-      select k.id, k.brand, k.last4, k.exp_month, k.exp_year, k.holder_name, (k.id = c.default_card_id) as is_default
-      from sandbox_payment_cards k
-      join sandbox_payment_customers c on c.organization_id = k.organization_id and c.id = k.customer_id
-      where k.organization_id = ${scope.organizationId} and k.customer_id = ${customerId}
-        ${cardId ? sql`and k.id = ${cardId}` : sql``}
-      order by k.created_at, k.id`);
-    return (r.rows as unknown as CardRow[]).map((row) =>
-      toCard({ ...row, is_default: row.is_default === true }),
-    );
+    const k = sandboxPaymentCards;
+    const c = sandboxPaymentCustomers;
+    const found = await tx
+      .select({
+        id: k.id,
+        brand: k.brand,
+        last4: k.last4,
+        expMonth: k.expMonth,
+        expYear: k.expYear,
+        holderName: k.holderName,
+        isDefault: sql<boolean | null>`${k.id} = ${c.defaultCardId}`,
+      })
+      .from(k)
+      .innerJoin(c, and(eq(c.organizationId, k.organizationId), eq(c.id, k.customerId)))
+      .where(
+        and(
+          eq(k.organizationId, scope.organizationId),
+          eq(k.customerId, customerId),
+          cardId ? eq(k.id, cardId) : undefined,
+        ),
+      )
+      .orderBy(asc(k.createdAt), asc(k.id));
+    return found.map((row) => ({ ...row, isDefault: row.isDefault === true }));
   }
 }

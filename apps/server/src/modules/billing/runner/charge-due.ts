@@ -1,12 +1,14 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.ts';
-import { rows } from '../../../lib/sql.ts';
+import { contacts } from '../../contacts/contacts.tables.ts';
 import { recordActivities } from '../../contacts/index.ts';
+import { organizations } from '../../organizations/organizations.tables.ts';
+import { contactInvoices } from '../billing.tables.ts';
 import { formatMoney, invoiceNumber } from '../billing-text.ts';
 import { claimDueCharges, type NoCardInvoice } from '../charges/claim.ts';
 import { sendCharges } from '../charges/send.ts';
 import { settleCharges } from '../charges/settle.ts';
-import { noCardMail, queueMails } from '../documents/emails.ts';
+import { noCardMail, queueMails } from '../emails/emails.ts';
 import type { RunDeps, RunScope } from './run-scope.ts';
 
 // Charging the invoices whose try has come (new ones at once, failed ones on their dunning day):
@@ -24,44 +26,45 @@ export interface ChargeBatch {
 async function tellNoCard(tx: Tx, list: NoCardInvoice[], appUrl: string) {
   if (list.length === 0) return;
   const json = JSON.stringify(list.map((n) => ({ o: n.organizationId, i: n.invoiceId })));
-  const found = await rows<{
-    organization_id: string;
-    id: string;
-    contact_id: string;
-    number: number;
-    amount_cents: number;
-    due_date: string;
-    full_name: string;
-    email: string | null;
-    org_name: string;
-    time_zone: string;
-  }>(
-    tx,
-    sql`select i.organization_id, i.id, i.contact_id, i.number, i.amount_cents,
-          to_char(i.due_date, 'YYYY-MM-DD') as due_date, c.full_name, c.email, o.name as org_name, o.time_zone
-        from jsonb_to_recordset(${json}::jsonb) x(o uuid, i uuid)
-        join contact_invoices i on i.organization_id = x.o and i.id = x.i
-        join contacts c on c.organization_id = i.organization_id and c.id = i.contact_id
-        join organizations o on o.id = i.organization_id`,
-  );
+  const i = contactInvoices;
+  const found = await tx
+    .select({
+      organizationId: i.organizationId,
+      id: i.id,
+      contactId: i.contactId,
+      number: i.number,
+      amountCents: i.amountCents,
+      dueDate: i.dueDate,
+      fullName: contacts.fullName,
+      email: contacts.email,
+      orgName: organizations.name,
+      timeZone: organizations.timeZone,
+    })
+    .from(i)
+    .innerJoin(contacts, and(eq(contacts.organizationId, i.organizationId), eq(contacts.id, i.contactId)))
+    .innerJoin(organizations, eq(organizations.id, i.organizationId))
+    // The batch's keys arrive as one JSON parameter (a batch is up to 500 invoices).
+    .where(
+      sql`(${i.organizationId}, ${i.id}) in (select x.o, x.i from jsonb_to_recordset(${json}::jsonb) x(o uuid, i uuid))`,
+    );
   await queueMails(
     tx,
     found.map((r) =>
       noCardMail(
         {
-          organizationId: r.organization_id,
-          orgName: r.org_name,
-          timeZone: r.time_zone,
-          contactId: r.contact_id,
-          contactName: r.full_name,
+          organizationId: r.organizationId,
+          orgName: r.orgName,
+          timeZone: r.timeZone,
+          contactId: r.contactId,
+          contactName: r.fullName,
           contactEmail: r.email,
           appUrl,
         },
         {
           invoiceId: r.id,
-          invoiceNumber: invoiceNumber(Number(r.number)),
-          amountCents: Number(r.amount_cents),
-          dueDate: r.due_date,
+          invoiceNumber: invoiceNumber(r.number),
+          amountCents: r.amountCents,
+          dueDate: r.dueDate,
         },
       ),
     ),
@@ -69,10 +72,10 @@ async function tellNoCard(tx: Tx, list: NoCardInvoice[], appUrl: string) {
   await recordActivities(
     tx,
     found.map((r) => ({
-      organizationId: r.organization_id,
-      contactId: r.contact_id,
+      organizationId: r.organizationId,
+      contactId: r.contactId,
       kind: 'payment.no_card',
-      title: `Not charged: ${invoiceNumber(Number(r.number))} (${formatMoney(Number(r.amount_cents))}), no card on file`,
+      title: `Not charged: ${invoiceNumber(r.number)} (${formatMoney(r.amountCents)}), no card on file`,
       data: { invoiceId: r.id },
     })),
   );

@@ -1,8 +1,10 @@
-import { type ContractCycle, upcomingInvoices } from '@opsuite/shared';
-import { sql } from 'drizzle-orm';
+import { upcomingInvoices } from '@opsuite/shared';
+import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.ts';
 import { newId } from '../../../lib/ids.ts';
 import { rows } from '../../../lib/sql.ts';
+import { organizations } from '../../organizations/organizations.tables.ts';
+import { contactContracts, contactInvoices } from '../billing.tables.ts';
 import { syncBillingStates } from '../billing-state.ts';
 import { formatMoney, periodLabel } from '../billing-text.ts';
 import { nextNumbers } from '../invoices.service.ts';
@@ -14,36 +16,75 @@ import { type RunScope, SLICE, yieldToRequests } from './run-scope.ts';
 // short transaction; contracts are locked with SKIP LOCKED so two runners share the work, and the
 // unique key on (contract, period) makes issuing a period twice impossible whoever tries.
 
-interface DueContract {
-  organization_id: string;
-  id: string;
-  contact_id: string;
-  title: string;
-  amount_cents: number;
-  billing_interval: ContractCycle;
-  sign_up_fee_cents: number;
-  start_date: string;
-  anchor_day: string | null;
-  end_date: string | null;
-  next_bill_day: string;
-  today: string;
-  billed_before: boolean;
+/** A new invoice as the bulk insert below reads it (JSON keys are the camelCase field names). */
+type NewInvoice = Required<
+  Pick<
+    typeof contactInvoices.$inferInsert,
+    | 'organizationId'
+    | 'id'
+    | 'contactId'
+    | 'contractId'
+    | 'number'
+    | 'description'
+    | 'amountCents'
+    | 'dueDate'
+    | 'periodStart'
+    | 'periodEnd'
+  >
+> & { contractId: string; periodStart: string };
+
+/** Active contracts whose next bill day has come, locked (SKIP LOCKED) for this batch. */
+function dueContracts(tx: Tx, scope: RunScope, at: string) {
+  const k = contactContracts;
+  const today = sql`(${at}::timestamptz at time zone ${organizations.timeZone})::date`;
+  // One index probe a contract: as an EXISTS, the planner (counting every contract due, not the
+  // batch) hashed all the invoices of every organisation for each batch.
+  const b = tx
+    .select({ contractId: contactInvoices.contractId })
+    .from(contactInvoices)
+    .where(
+      and(
+        eq(contactInvoices.organizationId, k.organizationId),
+        eq(contactInvoices.contractId, k.id),
+        isNotNull(contactInvoices.periodStart),
+      ),
+    )
+    .limit(1)
+    .as('b');
+  return tx
+    .select({
+      organizationId: k.organizationId,
+      id: k.id,
+      contactId: k.contactId,
+      title: k.title,
+      amountCents: k.amountCents,
+      billingInterval: k.billingInterval,
+      signUpFeeCents: k.signUpFeeCents,
+      startDate: k.startDate,
+      anchorDay: k.anchorDay,
+      endDate: k.endDate,
+      nextBillDay: k.nextBillDay,
+      today: sql<string>`to_char(${today}, 'YYYY-MM-DD')`,
+      billedBefore: sql<boolean>`${b.contractId} is not null`,
+    })
+    .from(k)
+    .innerJoin(organizations, eq(organizations.id, k.organizationId))
+    .leftJoinLateral(b, sql`true`)
+    .where(
+      and(
+        eq(k.status, 'active'),
+        isNotNull(k.nextBillDay),
+        lte(k.nextBillDay, today),
+        scope.organizationId ? eq(k.organizationId, scope.organizationId) : undefined,
+        scope.contractId ? eq(k.id, scope.contractId) : undefined,
+      ),
+    )
+    .orderBy(asc(k.nextBillDay))
+    .limit(scope.batchSize)
+    .for('update', { of: k, skipLocked: true });
 }
 
-interface NewInvoice {
-  organization_id: string;
-  id: string;
-  contact_id: string;
-  contract_id: string;
-  number: number;
-  description: string;
-  amount_cents: number;
-  due_date: string;
-  period_start: string;
-  period_end: string | null;
-}
-
-const day = (column: string) => sql`to_char(${sql.raw(column)}, 'YYYY-MM-DD')`;
+type DueContract = Awaited<ReturnType<typeof dueContracts>>[number];
 
 function describe(c: DueContract, i: ReturnType<typeof upcomingInvoices>[number]): string {
   const parts = [`${c.title}: ${periodLabel(i.periodStart, i.periodEnd)}`];
@@ -59,28 +100,7 @@ export async function issueDueInvoices(
 ): Promise<{ issued: number; more: boolean }> {
   const at = scope.now.toISOString();
   return db.transaction(async (tx) => {
-    const due = await rows<DueContract>(
-      tx,
-      sql`select k.organization_id, k.id, k.contact_id, k.title, k.amount_cents, k.billing_interval,
-            k.sign_up_fee_cents, ${day('k.start_date')} as start_date, ${day('k.anchor_day')} as anchor_day,
-            ${day('k.end_date')} as end_date, ${day('k.next_bill_day')} as next_bill_day,
-            to_char((${at}::timestamptz at time zone o.time_zone)::date, 'YYYY-MM-DD') as today,
-            b.contract_id is not null as billed_before
-          from contact_contracts k
-          join organizations o on o.id = k.organization_id
-          -- One index probe a contract: as an EXISTS, the planner (counting every contract due, not
-          -- the batch) hashed all the invoices of every organisation for each batch.
-          left join lateral (select i.contract_id from contact_invoices i
-            where i.organization_id = k.organization_id and i.contract_id = k.id and i.period_start is not null
-            limit 1) b on true
-          where k.status = 'active' and k.next_bill_day is not null
-            and k.next_bill_day <= (${at}::timestamptz at time zone o.time_zone)::date
-            ${scope.organizationId ? sql`and k.organization_id = ${scope.organizationId}` : sql``}
-            ${scope.contractId ? sql`and k.id = ${scope.contractId}` : sql``}
-          order by k.next_bill_day
-          limit ${scope.batchSize}
-          for update of k skip locked`,
-    );
+    const due = await dueContracts(tx, scope, at);
     if (due.length === 0) return { issued: 0, more: false };
     const invoices: Omit<NewInvoice, 'number'>[] = [];
     const moves: { o: string; k: string; next: string | null }[] = [];
@@ -88,42 +108,44 @@ export async function issueDueInvoices(
       if (n > 0 && n % SLICE === 0) await yieldToRequests();
       const periods = upcomingInvoices(
         {
-          cycle: c.billing_interval,
-          startDay: c.start_date,
-          anchorDay: c.anchor_day,
-          endDay: c.end_date,
-          priceCents: Number(c.amount_cents),
-          signUpFeeCents: Number(c.sign_up_fee_cents),
-          nextBillDay: c.next_bill_day,
-          billedBefore: c.billed_before,
+          cycle: c.billingInterval,
+          startDay: c.startDate,
+          anchorDay: c.anchorDay,
+          endDay: c.endDate,
+          priceCents: c.amountCents,
+          signUpFeeCents: c.signUpFeeCents,
+          // The rows asked for have a next bill day.
+          nextBillDay: c.nextBillDay!,
+          billedBefore: c.billedBefore,
         },
         400,
         { through: c.today },
       );
       const last = periods.at(-1);
-      const next = c.billing_interval === 'one_time' || !last ? null : last.periodEnd;
+      const next = c.billingInterval === 'one_time' || !last ? null : last.periodEnd;
       moves.push({
-        o: c.organization_id,
+        o: c.organizationId,
         k: c.id,
-        next: next && (!c.end_date || next <= c.end_date) ? next : null,
+        next: next && (!c.endDate || next <= c.endDate) ? next : null,
       });
       for (const p of periods) {
         if (p.amountCents <= 0) continue;
         invoices.push({
-          organization_id: c.organization_id,
+          organizationId: c.organizationId,
           id: newId(),
-          contact_id: c.contact_id,
-          contract_id: c.id,
+          contactId: c.contactId,
+          contractId: c.id,
           description: describe(c, p).slice(0, 300),
-          amount_cents: p.amountCents,
-          due_date: p.periodStart,
-          period_start: p.periodStart,
-          period_end: p.periodEnd,
+          amountCents: p.amountCents,
+          dueDate: p.periodStart,
+          periodStart: p.periodStart,
+          periodEnd: p.periodEnd,
         });
       }
     }
     const numbered = await number(tx, invoices);
     const issued = await insertInvoices(tx, numbered, at);
+    // Raw: UPDATE ... FROM a JSON list of rows, a source the builder takes only as untyped SQL.
     await tx.execute(sql`update contact_contracts k set next_bill_day = x.next, updated_at = now()
       from jsonb_to_recordset(${JSON.stringify(moves)}::jsonb) x(o uuid, k uuid, next date)
       where k.organization_id = x.o and k.id = x.k`);
@@ -134,8 +156,8 @@ export async function issueDueInvoices(
     await syncBillingStates(
       tx,
       issued
-        .filter((i) => i.due_date < (today.get(i.contract_id) ?? i.due_date))
-        .map((i) => ({ organizationId: i.organization_id, contactId: i.contact_id })),
+        .filter((i) => i.dueDate < (today.get(i.contractId) ?? i.dueDate))
+        .map((i) => ({ organizationId: i.organizationId, contactId: i.contactId })),
     );
     return { issued: issued.length, more: due.length === scope.batchSize };
   });
@@ -145,9 +167,9 @@ export async function issueDueInvoices(
 async function number(tx: Tx, invoices: Omit<NewInvoice, 'number'>[]): Promise<NewInvoice[]> {
   const byOrg = new Map<string, Omit<NewInvoice, 'number'>[]>();
   for (const i of invoices) {
-    const list = byOrg.get(i.organization_id);
+    const list = byOrg.get(i.organizationId);
     if (list) list.push(i);
-    else byOrg.set(i.organization_id, [i]);
+    else byOrg.set(i.organizationId, [i]);
   }
   const out: NewInvoice[] = [];
   for (const [orgId, list] of byOrg) {
@@ -159,17 +181,19 @@ async function number(tx: Tx, invoices: Omit<NewInvoice, 'number'>[]): Promise<N
 
 async function insertInvoices(tx: Tx, invoices: NewInvoice[], at: string): Promise<NewInvoice[]> {
   if (invoices.length === 0) return [];
+  // Raw: a batch (500 contracts' periods, more when catching up) sent as one JSON parameter; the
+  // builder binds 10 parameters a row.
   return rows<NewInvoice>(
     tx,
     sql`insert into contact_invoices (organization_id, id, contact_id, contract_id, number, description,
           amount_cents, due_date, status, period_start, period_end, auto_charge, next_attempt_at)
-        select organization_id, id, contact_id, contract_id, number, description, amount_cents, due_date, 'due',
-          period_start, period_end, true, ${at}::timestamptz
-        from jsonb_to_recordset(${JSON.stringify(invoices)}::jsonb) as x(organization_id uuid, id uuid,
-          contact_id uuid, contract_id uuid, number integer, description text, amount_cents integer,
-          due_date date, period_start date, period_end date)
+        select "organizationId", id, "contactId", "contractId", number, description, "amountCents", "dueDate",
+          'due', "periodStart", "periodEnd", true, ${at}::timestamptz
+        from jsonb_to_recordset(${JSON.stringify(invoices)}::jsonb) as x("organizationId" uuid, id uuid,
+          "contactId" uuid, "contractId" uuid, number integer, description text, "amountCents" integer,
+          "dueDate" date, "periodStart" date, "periodEnd" date)
         on conflict (organization_id, contract_id, period_start) where period_start is not null do nothing
-        returning organization_id, id, contact_id, contract_id, number, description, amount_cents,
-          to_char(due_date, 'YYYY-MM-DD') as due_date`,
+        returning organization_id as "organizationId", id, contact_id as "contactId", contract_id as "contractId",
+          number, description, amount_cents as "amountCents", to_char(due_date, 'YYYY-MM-DD') as "dueDate"`,
   );
 }

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import type { Mailer } from '../../../lib/mailer.ts';
-import { rows } from '../../../lib/sql.ts';
+import { billingEmails } from '../charges/charges.tables.ts';
 
 // Sends the billing e-mails queued by the changes they tell about. A sender claims a batch for
 // a few minutes (claimed_until) in a short transaction and sends with none open, so a slow mail
@@ -11,32 +11,48 @@ import { rows } from '../../../lib/sql.ts';
 const MAX_TRIES = 5;
 
 export async function sendQueuedMails(db: Database, mailer: Mailer, limit = 100): Promise<number> {
-  const batch = await rows<{
-    organization_id: string;
-    id: string;
-    to_address: string;
-    subject: string;
-    body: string;
-  }>(
-    db,
-    sql`update billing_emails e set claimed_until = now() + interval '5 minutes', tries = e.tries + 1
-        from (select organization_id, id from billing_emails
-              where sent_at is null and tries < ${MAX_TRIES} and (claimed_until is null or claimed_until < now())
-              order by created_at limit ${limit} for update skip locked) x
-        where e.organization_id = x.organization_id and e.id = x.id
-        returning e.organization_id, e.id, e.to_address, e.subject, e.body`,
-  );
+  const e = billingEmails;
+  const x = db
+    .select({ organizationId: e.organizationId, id: e.id })
+    .from(e)
+    .where(
+      and(
+        isNull(e.sentAt),
+        lt(e.tries, MAX_TRIES),
+        or(isNull(e.claimedUntil), lt(e.claimedUntil, sql`now()`)),
+      ),
+    )
+    .orderBy(asc(e.createdAt))
+    .limit(limit)
+    .for('update', { skipLocked: true })
+    .as('x');
+  const batch = await db
+    .update(e)
+    .set({ claimedUntil: sql`now() + interval '5 minutes'`, tries: sql`${e.tries} + 1` })
+    .from(x)
+    .where(and(eq(e.organizationId, x.organizationId), eq(e.id, x.id)))
+    .returning({
+      organizationId: e.organizationId,
+      id: e.id,
+      toAddress: e.toAddress,
+      subject: e.subject,
+      body: e.body,
+    });
   let sent = 0;
   for (const mail of batch) {
     try {
-      await mailer.send({ to: mail.to_address, subject: mail.subject, text: mail.body });
-      await db.execute(sql`update billing_emails set sent_at = now(), claimed_until = null, last_error = null
-        where organization_id = ${mail.organization_id} and id = ${mail.id}`);
+      await mailer.send({ to: mail.toAddress, subject: mail.subject, text: mail.body });
+      await db
+        .update(e)
+        .set({ sentAt: sql`now()`, claimedUntil: null, lastError: null })
+        .where(and(eq(e.organizationId, mail.organizationId), eq(e.id, mail.id)));
       sent++;
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      await db.execute(sql`update billing_emails set claimed_until = null, last_error = ${message.slice(0, 500)}
-        where organization_id = ${mail.organization_id} and id = ${mail.id}`);
+      await db
+        .update(e)
+        .set({ claimedUntil: null, lastError: message.slice(0, 500) })
+        .where(and(eq(e.organizationId, mail.organizationId), eq(e.id, mail.id)));
     }
   }
   return sent;

@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client.ts';
-import { rows } from '../../../lib/sql.ts';
+import { contactInvoices } from '../billing.tables.ts';
+import { invoicePayments } from '../charges/charges.tables.ts';
 import { completePendingRefund } from '../charges/refund.service.ts';
 import { CURRENCY } from '../charges/send.ts';
 import { type ChargeOutcome, settleCharges } from '../charges/settle.ts';
@@ -16,49 +18,52 @@ import type { RunDeps, RunScope } from './run-scope.ts';
 /** Pending this long, a payment is taken to be abandoned by the request or run that made it. */
 export const STALE_AFTER_MS = 2 * 60_000;
 
-interface PendingRow {
-  organization_id: string;
-  id: string;
-  invoice_id: string;
-  contact_id: string;
-  kind: 'charge' | 'refund';
-  amount_cents: number;
-  customer_ref: string | null;
-  card_ref: string | null;
-  idempotency_key: string | null;
-  provider: string | null;
-  charge_ref: string | null;
-  number: number;
-  description: string;
-}
-
 export async function recoverPending(db: Database, deps: RunDeps, scope: RunScope): Promise<number> {
   const before = new Date(+scope.now - STALE_AFTER_MS).toISOString();
-  const pending = await rows<PendingRow>(
-    db,
-    sql`select p.organization_id, p.id, p.invoice_id, p.contact_id, p.kind, p.amount_cents, p.customer_ref,
-          p.card_ref, p.idempotency_key, p.provider, c.provider_ref as charge_ref, i.number, i.description
-        from invoice_payments p
-        join contact_invoices i on i.organization_id = p.organization_id and i.id = p.invoice_id
-        left join invoice_payments c on c.organization_id = p.organization_id and c.id = p.refund_of
-        where p.status = 'pending' and p.created_at < ${before}::timestamptz
-          and (p.provider is null or p.provider = ${deps.provider.name})
-          ${scope.organizationId ? sql`and p.organization_id = ${scope.organizationId}` : sql``}
-        order by p.created_at
-        limit ${scope.batchSize}`,
-  );
+  const p = invoicePayments;
+  const c = alias(invoicePayments, 'c');
+  const i = contactInvoices;
+  const pending = await db
+    .select({
+      organizationId: p.organizationId,
+      id: p.id,
+      invoiceId: p.invoiceId,
+      contactId: p.contactId,
+      kind: p.kind,
+      amountCents: p.amountCents,
+      customerRef: p.customerRef,
+      cardRef: p.cardRef,
+      idempotencyKey: p.idempotencyKey,
+      provider: p.provider,
+      chargeRef: c.providerRef,
+      number: i.number,
+      description: i.description,
+    })
+    .from(p)
+    .innerJoin(i, and(eq(i.organizationId, p.organizationId), eq(i.id, p.invoiceId)))
+    .leftJoin(c, and(eq(c.organizationId, p.organizationId), eq(c.id, p.refundOf)))
+    .where(
+      and(
+        eq(p.status, 'pending'),
+        lt(p.createdAt, new Date(before)),
+        or(isNull(p.provider), eq(p.provider, deps.provider.name)),
+        scope.organizationId ? eq(p.organizationId, scope.organizationId) : undefined,
+      ),
+    )
+    .orderBy(asc(p.createdAt))
+    .limit(scope.batchSize);
   const outcomes: ChargeOutcome[] = [];
   let recovered = 0;
   for (const p of pending) {
-    const scopeOf = { organizationId: p.organization_id };
+    const scopeOf = { organizationId: p.organizationId };
     try {
       if (p.kind === 'refund') {
         let providerRef: string | null = null;
-        if (p.provider && p.charge_ref && p.idempotency_key) {
+        if (p.provider && p.chargeRef && p.idempotencyKey) {
           const made = await deps.provider.refund(scopeOf, {
-            chargeId: p.charge_ref,
-            amountCents: Number(p.amount_cents),
-            idempotencyKey: p.idempotency_key,
+            chargeId: p.chargeRef,
+            amountCents: p.amountCents,
+            idempotencyKey: p.idempotencyKey,
           });
           if (made.status === 'failed') continue;
           providerRef = made.id;
@@ -67,11 +72,11 @@ export async function recoverPending(db: Database, deps: RunDeps, scope: RunScop
           completePendingRefund(
             tx,
             {
-              organizationId: p.organization_id,
+              organizationId: p.organizationId,
               id: p.id,
-              invoiceId: p.invoice_id,
-              contactId: p.contact_id,
-              amount: Number(p.amount_cents),
+              invoiceId: p.invoiceId,
+              contactId: p.contactId,
+              amount: p.amountCents,
               providerRef: providerRef ?? '',
             },
             deps.appUrl,
@@ -80,31 +85,31 @@ export async function recoverPending(db: Database, deps: RunDeps, scope: RunScop
         recovered++;
         continue;
       }
-      if (!p.customer_ref || !p.card_ref || !p.idempotency_key) continue;
+      if (!p.customerRef || !p.cardRef || !p.idempotencyKey) continue;
       let result: ChargeResult | null = await deps.provider.findCharge(
         scopeOf,
-        p.customer_ref,
-        p.idempotency_key,
+        p.customerRef,
+        p.idempotencyKey,
       );
       if (!result) {
         result = await deps.provider.charge(scopeOf, {
-          customerId: p.customer_ref,
-          cardId: p.card_ref,
-          amountCents: Number(p.amount_cents),
+          customerId: p.customerRef,
+          cardId: p.cardRef,
+          amountCents: p.amountCents,
           currency: CURRENCY,
-          idempotencyKey: p.idempotency_key,
+          idempotencyKey: p.idempotencyKey,
           offSession: true,
           description: p.description,
-          metadata: { invoice_id: p.invoice_id, payment_id: p.id },
+          metadata: { invoice_id: p.invoiceId, payment_id: p.id },
         });
       }
       if (result.status !== 'pending')
-        outcomes.push({ organizationId: p.organization_id, paymentId: p.id, result });
+        outcomes.push({ organizationId: p.organizationId, paymentId: p.id, result });
     } catch (err) {
       // Still unreachable: the next run tries again. A refusal settles the charge as failed.
       if (err instanceof PaymentError && err.kind !== 'unavailable' && p.kind === 'charge') {
         outcomes.push({
-          organizationId: p.organization_id,
+          organizationId: p.organizationId,
           paymentId: p.id,
           result: { id: null, status: 'failed', failureCode: err.code, failureMessage: err.message },
         });

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { rows } from '../../../lib/sql.ts';
+import { organizations } from '../../organizations/organizations.tables.ts';
+import { contactContracts, contractFreezes } from '../billing.tables.ts';
 import { syncBillingStates } from '../billing-state.ts';
 import { lockSchedule, thawContract } from '../contract-schedule.ts';
 import type { RunScope } from './run-scope.ts';
@@ -14,32 +15,39 @@ export async function thawDueFreezes(
 ): Promise<{ thawed: number; more: boolean }> {
   const at = scope.now.toISOString();
   return db.transaction(async (tx) => {
-    const due = await rows<{
-      organization_id: string;
-      contract_id: string;
-      contact_id: string;
-      end_day: string;
-    }>(
-      tx,
-      sql`select f.organization_id, f.contract_id, k.contact_id, to_char(f.end_day, 'YYYY-MM-DD') as end_day
-          from contract_freezes f
-          join contact_contracts k on k.organization_id = f.organization_id and k.id = f.contract_id
-          join organizations o on o.id = f.organization_id
-          where f.thawed_on is null and f.end_day is not null and k.status = 'frozen'
-            and f.end_day <= (${at}::timestamptz at time zone o.time_zone)::date
-            ${scope.organizationId ? sql`and f.organization_id = ${scope.organizationId}` : sql``}
-            ${scope.contractId ? sql`and f.contract_id = ${scope.contractId}` : sql``}
-          order by f.end_day
-          limit ${scope.batchSize}
-          for update of k skip locked`,
-    );
-    for (const f of due) {
-      const row = await lockSchedule(tx, f.organization_id, f.contact_id, f.contract_id);
-      await thawContract(tx, f.organization_id, row, f.end_day, null);
+    const f = contractFreezes;
+    const k = contactContracts;
+    const due = await tx
+      .select({
+        organizationId: f.organizationId,
+        contractId: f.contractId,
+        contactId: k.contactId,
+        endDay: f.endDay,
+      })
+      .from(f)
+      .innerJoin(k, and(eq(k.organizationId, f.organizationId), eq(k.id, f.contractId)))
+      .innerJoin(organizations, eq(organizations.id, f.organizationId))
+      .where(
+        and(
+          isNull(f.thawedOn),
+          isNotNull(f.endDay),
+          eq(k.status, 'frozen'),
+          lte(f.endDay, sql`(${at}::timestamptz at time zone ${organizations.timeZone})::date`),
+          scope.organizationId ? eq(f.organizationId, scope.organizationId) : undefined,
+          scope.contractId ? eq(f.contractId, scope.contractId) : undefined,
+        ),
+      )
+      .orderBy(asc(f.endDay))
+      .limit(scope.batchSize)
+      .for('update', { of: k, skipLocked: true });
+    for (const d of due) {
+      const row = await lockSchedule(tx, d.organizationId, d.contactId, d.contractId);
+      // The rows asked for have an end day.
+      await thawContract(tx, d.organizationId, row, d.endDay!, null);
     }
     await syncBillingStates(
       tx,
-      due.map((f) => ({ organizationId: f.organization_id, contactId: f.contact_id })),
+      due.map((d) => ({ organizationId: d.organizationId, contactId: d.contactId })),
     );
     return { thawed: due.length, more: due.length === scope.batchSize };
   });

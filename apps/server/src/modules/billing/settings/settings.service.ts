@@ -5,9 +5,9 @@ import {
   type ProcessingFeeSetting,
   percentToBasisPoints,
 } from '@opsuite/shared';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.ts';
-import { rows } from '../../../lib/sql.ts';
+import { billingSettings } from '../billing.tables.ts';
 
 // An organisation's billing choices: the days failed charges are tried again on, and whether the
 // card processing fee is passed to the payer (its percent and title). An organisation that never
@@ -20,39 +20,44 @@ export interface BillingSettings {
   fee: ProcessingFeeSetting;
 }
 
-interface SettingsRow {
-  retry_days: number[] | string | null;
-  fee_enabled: boolean | null;
-  fee_basis_points: number | null;
-  fee_title: string | null;
-}
+type Stored = typeof billingSettings.$inferSelect;
 
-/** PGlite answers a smallint[] as an array, some drivers as '{1,3,7}'. */
-function dayList(value: SettingsRow['retry_days']): number[] {
-  if (value === null) return [...DEFAULT_DUNNING_RETRY_DAYS];
+/** The settings columns as a left join reads them (every one null when never saved). */
+export type SettingsRow = { [K in keyof typeof SETTINGS_COLUMNS]: Stored[K] | null };
+
+/** The columns a query joining billing_settings selects for settingsOf. */
+export const SETTINGS_COLUMNS = {
+  retryDays: billingSettings.retryDays,
+  feeEnabled: billingSettings.feeEnabled,
+  feeBasisPoints: billingSettings.feeBasisPoints,
+  feeTitle: billingSettings.feeTitle,
+};
+
+/** A smallint[] read through the builder is an array; a raw statement on `pg` may answer '{1,3,7}'. */
+function dayList(value: number[] | string | null | undefined): number[] {
+  if (value === null || value === undefined) return [...DEFAULT_DUNNING_RETRY_DAYS];
   if (Array.isArray(value)) return value.map(Number);
   return value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
 }
 
-export function settingsOf(row: SettingsRow | undefined): BillingSettings {
+export function settingsOf(
+  row: (Partial<Omit<SettingsRow, 'retryDays'>> & { retryDays?: number[] | string | null }) | undefined,
+): BillingSettings {
   return {
-    retryDays: dayList(row?.retry_days ?? null),
+    retryDays: dayList(row?.retryDays),
     fee: {
-      enabled: row?.fee_enabled ?? false,
-      basisPoints: row?.fee_basis_points ?? 0,
-      title: row?.fee_title ?? DEFAULT_FEE_TITLE,
+      enabled: row?.feeEnabled ?? false,
+      basisPoints: row?.feeBasisPoints ?? 0,
+      title: row?.feeTitle ?? DEFAULT_FEE_TITLE,
     },
   };
 }
 
-/** The columns a statement joining `billing_settings s` selects for settingsOf. */
-export const SETTINGS_COLUMNS = sql`s.retry_days, s.fee_enabled, s.fee_basis_points, s.fee_title`;
-
 export async function readSettings(tx: Queryable, orgId: string): Promise<BillingSettings> {
-  const [row] = await rows<SettingsRow>(
-    tx,
-    sql`select ${SETTINGS_COLUMNS} from billing_settings s where s.organization_id = ${orgId}`,
-  );
+  const [row] = await tx
+    .select(SETTINGS_COLUMNS)
+    .from(billingSettings)
+    .where(eq(billingSettings.organizationId, orgId));
   return settingsOf(row);
 }
 
@@ -65,12 +70,18 @@ export const settingsAnswer = (s: BillingSettings): BillingSettingsBody => ({
 
 export async function saveSettings(tx: Queryable, orgId: string, body: BillingSettingsBody) {
   const basisPoints = percentToBasisPoints(body.processingFeePercent);
-  const days = `{${body.retryDays.join(',')}}`;
-  await tx.execute(sql`insert into billing_settings as s
-      (organization_id, retry_days, fee_enabled, fee_basis_points, fee_title)
-    values (${orgId}, ${days}::smallint[], ${body.processingFeeEnabled}, ${basisPoints}, ${body.processingFeeTitle})
-    on conflict (organization_id) do update set retry_days = excluded.retry_days,
-      fee_enabled = excluded.fee_enabled, fee_basis_points = excluded.fee_basis_points,
-      fee_title = excluded.fee_title, updated_at = now()`);
+  const values = {
+    retryDays: body.retryDays,
+    feeEnabled: body.processingFeeEnabled,
+    feeBasisPoints: basisPoints,
+    feeTitle: body.processingFeeTitle,
+  };
+  await tx
+    .insert(billingSettings)
+    .values({ organizationId: orgId, ...values })
+    .onConflictDoUpdate({
+      target: billingSettings.organizationId,
+      set: { ...values, updatedAt: sql`now()` },
+    });
   return settingsAnswer(await readSettings(tx, orgId));
 }

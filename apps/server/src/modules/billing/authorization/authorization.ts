@@ -4,15 +4,19 @@ import {
   type AuthorizationSignBody,
   formatDayLabel,
 } from '@opsuite/shared';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { AppError, invalid, notFound } from '../../../lib/errors.ts';
 import { PdfWriter, type TextStyle } from '../../../lib/pdf/index.ts';
-import { isoText, rows } from '../../../lib/sql.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
+import { contacts } from '../../contacts/contacts.tables.ts';
 import { recordActivity } from '../../contacts/index.ts';
+import { organizations } from '../../organizations/organizations.tables.ts';
+import { contactContracts } from '../billing.tables.ts';
 import { cardLabel, formatMoney } from '../billing-text.ts';
 import type { TenantRun } from '../cards/cards.service.ts';
+import { paymentCards } from '../cards/cards.tables.ts';
+import { paymentAuthorizations } from '../charges/charges.tables.ts';
 import { readSettings } from '../settings/settings.service.ts';
 
 // The payment authorization a member signs for a contract: the text says what will be charged to
@@ -21,40 +25,44 @@ import { readSettings } from '../settings/settings.service.ts';
 
 const PER: Record<string, string> = { weekly: 'every week', monthly: 'every month', yearly: 'every year' };
 
-interface Facts {
-  org_name: string;
-  full_name: string;
-  title: string;
-  amount_cents: number;
-  billing_interval: string;
-  sign_up_fee_cents: number;
-  start_date: string;
-  anchor_day: string;
-  brand: string | null;
-  last4: string | null;
-  signed_text: string | null;
-  signer_name: string | null;
-  signed_at: string | null;
-  signed_card: string | null;
-  signature_png: Buffer | Uint8Array | null;
+/** What the authorization is written from: the contract, its member, the default card, the signature. */
+function factsQuery(tx: Tx, orgId: string, contactId: string, contractId: string) {
+  const k = contactContracts;
+  const pc = paymentCards;
+  const a = paymentAuthorizations;
+  return tx
+    .select({
+      orgName: organizations.name,
+      fullName: contacts.fullName,
+      title: k.title,
+      amountCents: k.amountCents,
+      billingInterval: k.billingInterval,
+      signUpFeeCents: k.signUpFeeCents,
+      startDate: k.startDate,
+      anchorDay: k.anchorDay,
+      brand: pc.brand,
+      last4: pc.last4,
+      signedText: a.text,
+      signerName: a.signerName,
+      signedAt: a.signedAt,
+      signedCard: a.cardLabel,
+      signaturePng: a.signaturePng,
+    })
+    .from(k)
+    .innerJoin(contacts, and(eq(contacts.organizationId, k.organizationId), eq(contacts.id, k.contactId)))
+    .innerJoin(organizations, eq(organizations.id, k.organizationId))
+    .leftJoin(
+      pc,
+      and(eq(pc.organizationId, k.organizationId), eq(pc.contactId, k.contactId), sql`${pc.isDefault}`),
+    )
+    .leftJoin(a, and(eq(a.organizationId, k.organizationId), eq(a.contractId, k.id)))
+    .where(and(eq(k.organizationId, orgId), eq(k.contactId, contactId), eq(k.id, contractId)));
 }
 
+type Facts = Awaited<ReturnType<typeof factsQuery>>[number];
+
 async function factsOf(tx: Tx, orgId: string, contactId: string, contractId: string): Promise<Facts> {
-  const [row] = await rows<Facts>(
-    tx,
-    sql`select o.name as org_name, c.full_name, k.title, k.amount_cents, k.billing_interval, k.sign_up_fee_cents,
-          to_char(k.start_date, 'YYYY-MM-DD') as start_date,
-          to_char(coalesce(k.anchor_day, k.start_date), 'YYYY-MM-DD') as anchor_day,
-          pc.brand, pc.last4, a.text as signed_text, a.signer_name, ${isoText(sql`a.created_at`)} as signed_at,
-          a.card_label as signed_card, a.signature_png
-        from contact_contracts k
-        join contacts c on c.organization_id = k.organization_id and c.id = k.contact_id
-        join organizations o on o.id = k.organization_id
-        left join payment_cards pc on pc.organization_id = k.organization_id and pc.contact_id = k.contact_id
-          and pc.is_default
-        left join payment_authorizations a on a.organization_id = k.organization_id and a.contract_id = k.id
-        where k.organization_id = ${orgId} and k.contact_id = ${contactId} and k.id = ${contractId}`,
-  );
+  const [row] = await factsQuery(tx, orgId, contactId, contractId);
   if (!row) throw notFound('Contract');
   return row;
 }
@@ -63,35 +71,32 @@ const dayText = (d: string) => formatDayLabel(d, { weekday: undefined, year: 'nu
 
 function textOf(f: Facts, retryDays: number[]): string {
   const card = f.brand && f.last4 ? `my card ${cardLabel(f.brand, f.last4)}` : 'the card I keep on file';
-  const price = formatMoney(Number(f.amount_cents));
+  const price = formatMoney(f.amountCents);
   const what =
-    f.billing_interval === 'one_time'
-      ? `${price} once, on ${dayText(f.start_date)}`
-      : `${price} ${PER[f.billing_interval]}, in advance, from ${dayText(f.start_date)} (full periods from ${dayText(f.anchor_day)}; a shorter first period is charged in proportion) until I cancel`;
-  const fee =
-    Number(f.sign_up_fee_cents) > 0
-      ? ` and a one-time sign-up fee of ${formatMoney(Number(f.sign_up_fee_cents))}`
-      : '';
+    f.billingInterval === 'one_time'
+      ? `${price} once, on ${dayText(f.startDate)}`
+      : `${price} ${PER[f.billingInterval]}, in advance, from ${dayText(f.startDate)} (full periods from ${dayText(f.anchorDay ?? f.startDate)}; a shorter first period is charged in proportion) until I cancel`;
+  const fee = f.signUpFeeCents > 0 ? ` and a one-time sign-up fee of ${formatMoney(f.signUpFeeCents)}` : '';
   const retries =
     retryDays.length > 0
       ? ` If a charge fails, it is tried again ${retryDays.join(', ')} days after the first failure, and I am told by e-mail each time.`
       : '';
   return (
-    `I, ${f.full_name}, authorize ${f.org_name} to charge ${card} ${what} for "${f.title}"${fee}.` +
+    `I, ${f.fullName}, authorize ${f.orgName} to charge ${card} ${what} for "${f.title}"${fee}.` +
     `${retries} A cancellation takes effect at the end of the period already paid. This authorization stays ` +
     `in force until I cancel the membership or replace the card.`
   );
 }
 
 function answerOf(contractId: string, f: Facts, retryDays: number[]): AuthorizationAnswer {
-  const signed = f.signer_name !== null;
+  const signed = f.signerName !== null;
   return {
     contractId,
-    text: signed ? f.signed_text! : textOf(f, retryDays),
+    text: signed ? f.signedText! : textOf(f, retryDays),
     signed,
-    signerName: f.signer_name,
-    signedAt: f.signed_at,
-    card: signed ? f.signed_card : f.brand && f.last4 ? cardLabel(f.brand, f.last4) : null,
+    signerName: f.signerName,
+    signedAt: f.signedAt?.toISOString() ?? null,
+    card: signed ? f.signedCard : f.brand && f.last4 ? cardLabel(f.brand, f.last4) : null,
   };
 }
 
@@ -118,12 +123,20 @@ export async function signAuthorization(
   const text = textOf(facts, (await readSettings(tx, orgId)).retryDays);
   const card = facts.brand && facts.last4 ? cardLabel(facts.brand, facts.last4) : null;
   // Signing again replaces the earlier signature (a new card, new terms).
-  await tx.execute(sql`insert into payment_authorizations as a (organization_id, contract_id, contact_id, text,
-      card_label, signer_name, signature_png, signed_by)
-    values (${orgId}, ${contractId}, ${contactId}, ${text}, ${card}, ${body.signerName}, ${drawn}, ${ctx.userId})
-    on conflict (organization_id, contract_id) do update set text = excluded.text, card_label = excluded.card_label,
-      signer_name = excluded.signer_name, signature_png = excluded.signature_png, signed_by = excluded.signed_by,
-      created_at = now()`);
+  const signature = {
+    text,
+    cardLabel: card,
+    signerName: body.signerName,
+    signaturePng: drawn,
+    signedBy: ctx.userId,
+  };
+  await tx
+    .insert(paymentAuthorizations)
+    .values({ organizationId: orgId, contractId, contactId, ...signature })
+    .onConflictDoUpdate({
+      target: [paymentAuthorizations.organizationId, paymentAuthorizations.contractId],
+      set: { ...signature, signedAt: sql`now()` },
+    });
   await recordActivity(tx, {
     organizationId: orgId,
     contactId,
@@ -139,7 +152,7 @@ export async function signAuthorization(
 }
 
 async function drawPdf(f: Facts, a: AuthorizationAnswer): Promise<Uint8Array> {
-  const w = await PdfWriter.create({ title: `Payment authorization: ${f.title}`, author: f.org_name });
+  const w = await PdfWriter.create({ title: `Payment authorization: ${f.title}`, author: f.orgName });
   const page = w.addPage('letter');
   const left = 56;
   const width = 612 - 2 * left;
@@ -150,17 +163,17 @@ async function drawPdf(f: Facts, a: AuthorizationAnswer): Promise<Uint8Array> {
       y -= gap;
     }
   };
-  write(f.org_name, { size: 16, weight: 'bold' }, 22);
+  write(f.orgName, { size: 16, weight: 'bold' }, 22);
   write('Recurring payment authorization', { size: 13, weight: 'bold' }, 26);
-  write(`Member: ${f.full_name}`);
+  write(`Member: ${f.fullName}`);
   write(`Membership: ${f.title}`);
   if (a.card) write(`Card: ${a.card}`);
   y -= 10;
   write(a.text);
   y -= 30;
   const lineY = y;
-  if (f.signature_png && f.signature_png.length > 0) {
-    const image = await w.doc.embedPng(Uint8Array.from(f.signature_png));
+  if (f.signaturePng && f.signaturePng.length > 0) {
+    const image = await w.doc.embedPng(Uint8Array.from(f.signaturePng));
     const scale = Math.min(200 / image.width, 60 / image.height, 1);
     page.drawImage(image, {
       x: left,

@@ -193,6 +193,7 @@ export async function queueMails(tx: Queryable, mails: readonly (QueuedMail | nu
       dedupe_key: m.dedupeKey,
     })),
   );
+  // Raw: a batch (a run's receipts, up to 500) sent as one JSON parameter; the builder binds 8 a row.
   await tx.execute(sql`insert into billing_emails
       (organization_id, id, contact_id, kind, to_address, subject, body, dedupe_key)
     select organization_id, id, contact_id, kind, to_address, subject, body, dedupe_key
