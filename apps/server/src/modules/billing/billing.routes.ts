@@ -31,7 +31,7 @@ import {
 import { createInvoice, deleteInvoice, forfeitInvoice, listInvoices } from './invoices.service.ts';
 import type { BillingServices } from './services.ts';
 
-// Contracts and invoices of a contact (core §2 contact views). The specification names no paths;
+// Contracts and invoices of a contact. The specification names no paths;
 // these follow /contact-file/{contactId}: the contact in the path, one record after it.
 //   GET, POST /contact-contract/{contactId}; PUT, DELETE /contact-contract/{contactId}/{contractId}
 //   POST /contact-contract/{contactId}/{contractId}/freeze|thaw|cancel

@@ -2,6 +2,7 @@ import type { ContractAnswer } from '@opsuite/shared';
 import { and, desc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable, Tx } from '../../db/client.ts';
+import { tenantJoin } from '../../db/tenant.ts';
 import { notFound } from '../../lib/errors.ts';
 import { organizations } from '../organizations/organizations.tables.ts';
 import { contactContracts, contactInvoices, contractFreezes } from './billing.tables.ts';
@@ -91,11 +92,7 @@ export async function contractRows(
     .select({ start: contractFreezes.startDay, end: contractFreezes.endDay })
     .from(contractFreezes)
     .where(
-      and(
-        eq(contractFreezes.organizationId, k.organizationId),
-        eq(contractFreezes.contractId, k.id),
-        isNull(contractFreezes.thawedOn),
-      ),
+      tenantJoin(contractFreezes, k, eq(contractFreezes.contractId, k.id), isNull(contractFreezes.thawedOn)),
     )
     .orderBy(desc(contractFreezes.startDay))
     .limit(1)
@@ -106,7 +103,7 @@ export async function contractRows(
       isCurrent: sql<boolean>`coalesce(${k.id} = (${currentContract(tx, orgId, contactId)}), false)`,
       invoiceCount: tx.$count(
         contactInvoices,
-        and(eq(contactInvoices.organizationId, k.organizationId), eq(contactInvoices.contractId, k.id)),
+        tenantJoin(contactInvoices, k, eq(contactInvoices.contractId, k.id)),
       ),
       freezeStart: f.start,
       freezeEnd: f.end,

@@ -2,6 +2,7 @@ import type { InvoiceAnswer, InvoiceStatus, InvoiceTotals } from '@opsuite/share
 import { INVOICE_STATUSES } from '@opsuite/shared';
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client.ts';
+import { tenantJoin } from '../../db/tenant.ts';
 import { notFound } from '../../lib/errors.ts';
 import { organizations } from '../organizations/organizations.tables.ts';
 import { contactContracts, contactInvoices } from './billing.tables.ts';
@@ -91,10 +92,7 @@ export function invoiceRows(
     .select(INVOICE)
     .from(i)
     .innerJoin(organizations, eq(organizations.id, i.organizationId))
-    .leftJoin(
-      contactContracts,
-      and(eq(contactContracts.organizationId, i.organizationId), eq(contactContracts.id, i.contractId)),
-    )
+    .leftJoin(contactContracts, tenantJoin(contactContracts, i, eq(contactContracts.id, i.contractId)))
     .where(
       and(
         eq(i.organizationId, orgId),

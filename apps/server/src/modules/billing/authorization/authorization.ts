@@ -6,6 +6,7 @@ import {
 } from '@opsuite/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
+import { tenantJoin } from '../../../db/tenant.ts';
 import { AppError, invalid, notFound } from '../../../lib/errors.ts';
 import { PdfWriter, type TextStyle } from '../../../lib/pdf/index.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
@@ -49,13 +50,10 @@ function factsQuery(tx: Tx, orgId: string, contactId: string, contractId: string
       signaturePng: a.signaturePng,
     })
     .from(k)
-    .innerJoin(contacts, and(eq(contacts.organizationId, k.organizationId), eq(contacts.id, k.contactId)))
+    .innerJoin(contacts, tenantJoin(contacts, k, eq(contacts.id, k.contactId)))
     .innerJoin(organizations, eq(organizations.id, k.organizationId))
-    .leftJoin(
-      pc,
-      and(eq(pc.organizationId, k.organizationId), eq(pc.contactId, k.contactId), sql`${pc.isDefault}`),
-    )
-    .leftJoin(a, and(eq(a.organizationId, k.organizationId), eq(a.contractId, k.id)))
+    .leftJoin(pc, tenantJoin(pc, k, eq(pc.contactId, k.contactId), sql`${pc.isDefault}`))
+    .leftJoin(a, tenantJoin(a, k, eq(a.contractId, k.id)))
     .where(and(eq(k.organizationId, orgId), eq(k.contactId, contactId), eq(k.id, contractId)));
 }
 

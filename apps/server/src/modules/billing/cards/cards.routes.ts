@@ -13,7 +13,7 @@ import { tenantRoute } from '../../../plugins/access.ts';
 import type { App } from '../../../plugins/types.ts';
 import type { PaymentCards } from './cards.service.ts';
 
-// Payment cards of a contact (core §7 Payments: GET, POST, PUT; DELETE removes one and, like every
+// Payment cards of a contact (GET, POST, PUT; DELETE removes one and, like every
 // contacts DELETE, needs the delete permission). Each route
 // hands its connection back before the handler (systemReads) and opens short transactions around
 // the provider calls instead.

@@ -1,6 +1,7 @@
 import type { PaymentCardAnswer } from '@opsuite/shared';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../../db/client.ts';
+import { tenantJoin } from '../../../db/tenant.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { contacts } from '../../contacts/contacts.tables.ts';
 import type { ProviderCard } from '../payments/index.ts';
@@ -112,8 +113,9 @@ export async function holderOf(
     .from(contacts)
     .leftJoin(
       paymentCustomers,
-      and(
-        eq(paymentCustomers.organizationId, contacts.organizationId),
+      tenantJoin(
+        paymentCustomers,
+        contacts,
         eq(paymentCustomers.contactId, contacts.id),
         eq(paymentCustomers.provider, provider),
       ),

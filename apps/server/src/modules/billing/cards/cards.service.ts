@@ -20,7 +20,7 @@ import {
 } from './cards.rows.ts';
 import { paymentCards, paymentCustomers } from './cards.tables.ts';
 
-// A contact's payment cards (core §7 Payments) through the payments adapter. Provider calls are
+// A contact's payment cards through the payments adapter. Provider calls are
 // made between short tenant transactions, never inside one, so a slow provider holds no
 // database connection; the saved copy (brand, last four, expiry, the provider's token) answers
 // the list without calling the provider. A card is attached at the provider to the customer it

@@ -1,6 +1,7 @@
 import { processingFee } from '@opsuite/shared';
 import { and, asc, eq, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.ts';
+import { tenantJoin } from '../../../db/tenant.ts';
 import { conflict, lookupMissing, notFound } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
 import { billingSettings, contactContracts, contactInvoices } from '../billing.tables.ts';
@@ -80,10 +81,7 @@ function candidates(tx: Queryable, where: SQL | undefined, card: SQL | undefined
       ...SETTINGS_COLUMNS,
     })
     .from(i)
-    .leftJoin(
-      contactContracts,
-      and(eq(contactContracts.organizationId, i.organizationId), eq(contactContracts.id, i.contractId)),
-    )
+    .leftJoin(contactContracts, tenantJoin(contactContracts, i, eq(contactContracts.id, i.contractId)))
     .leftJoin(
       paymentCards,
       and(eq(paymentCards.organizationId, i.organizationId), eq(paymentCards.contactId, i.contactId), card),

@@ -1,6 +1,7 @@
 import type { BillingEmailAnswer } from '@opsuite/shared';
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
+import { tenantJoin } from '../../../db/tenant.ts';
 import { contacts } from '../../contacts/contacts.tables.ts';
 import { organizations } from '../../organizations/organizations.tables.ts';
 import { contactInvoices } from '../billing.tables.ts';
@@ -61,8 +62,8 @@ export async function paymentsCsv(tx: Tx, orgId: string, from?: string, to?: str
     })
     .from(p)
     .innerJoin(organizations, eq(organizations.id, p.organizationId))
-    .innerJoin(i, and(eq(i.organizationId, p.organizationId), eq(i.id, p.invoiceId)))
-    .innerJoin(contacts, and(eq(contacts.organizationId, p.organizationId), eq(contacts.id, p.contactId)))
+    .innerJoin(i, tenantJoin(i, p, eq(i.id, p.invoiceId)))
+    .innerJoin(contacts, tenantJoin(contacts, p, eq(contacts.id, p.contactId)))
     .where(
       and(
         eq(p.organizationId, orgId),

@@ -8,6 +8,7 @@ import {
 } from '@opsuite/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
+import { tenantJoin } from '../../../db/tenant.ts';
 import { isoText, rows } from '../../../lib/sql.ts';
 import { contacts } from '../../contacts/contacts.tables.ts';
 import { organizations } from '../../organizations/organizations.tables.ts';
@@ -17,7 +18,7 @@ import { invoicePayments } from '../charges/charges.tables.ts';
 import { totalPagesOf } from '../contracts.service.ts';
 import { overdue } from '../invoice-rows.ts';
 
-// The billing overview: invoice stats and finance statistics (platform §3) computed by the shared
+// The billing overview: invoice stats and finance statistics computed by the shared
 // rules from each invoice and its payments, the money collected per month, and the past-due list.
 // Invoices map to the rules' states: a due one is sent, a forfeited or fully refunded one is void
 // (it owes nothing; what was collected on it still counts as collected); a paid one partly
@@ -142,7 +143,7 @@ export async function pastDueInvoices(tx: Tx, orgId: string, page: number, pageS
     })
     .from(i)
     .innerJoin(organizations, eq(organizations.id, i.organizationId))
-    .innerJoin(contacts, and(eq(contacts.organizationId, i.organizationId), eq(contacts.id, i.contactId)))
+    .innerJoin(contacts, tenantJoin(contacts, i, eq(contacts.id, i.contactId)))
     .where(and(eq(i.organizationId, orgId), overdue))
     .orderBy(asc(i.dueDate), asc(i.number))
     .limit(pageSize)

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { DatabaseHandle, Tx } from '../../../db/client.ts';
-import { withTenant } from '../../../db/tenant.ts';
+import { tenantJoin, withTenant } from '../../../db/tenant.ts';
 import { assertNotExpired, brandOf, digitsOf, luhnValid } from './card-rules.ts';
 import { type ChargeRow, chargeByKey, insertCharge, insertCharges } from './fast/sandbox-charges.ts';
 import {
@@ -307,7 +307,7 @@ export class SandboxPaymentsProvider implements PaymentsProvider {
         isDefault: sql<boolean | null>`${k.id} = ${c.defaultCardId}`,
       })
       .from(k)
-      .innerJoin(c, and(eq(c.organizationId, k.organizationId), eq(c.id, k.customerId)))
+      .innerJoin(c, tenantJoin(c, k, eq(c.id, k.customerId)))
       .where(
         and(
           eq(k.organizationId, scope.organizationId),

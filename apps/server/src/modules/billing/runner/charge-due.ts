@@ -1,5 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.ts';
+import { tenantJoin } from '../../../db/tenant.ts';
 import { contacts } from '../../contacts/contacts.tables.ts';
 import { recordActivities } from '../../contacts/index.ts';
 import { organizations } from '../../organizations/organizations.tables.ts';
@@ -41,7 +42,7 @@ async function tellNoCard(tx: Tx, list: NoCardInvoice[], appUrl: string) {
       timeZone: organizations.timeZone,
     })
     .from(i)
-    .innerJoin(contacts, and(eq(contacts.organizationId, i.organizationId), eq(contacts.id, i.contactId)))
+    .innerJoin(contacts, tenantJoin(contacts, i, eq(contacts.id, i.contactId)))
     .innerJoin(organizations, eq(organizations.id, i.organizationId))
     // The batch's keys arrive as one JSON parameter (a batch is up to 500 invoices).
     .where(

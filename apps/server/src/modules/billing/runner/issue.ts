@@ -1,6 +1,7 @@
 import { upcomingInvoices } from '@opsuite/shared';
 import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.ts';
+import { tenantJoin } from '../../../db/tenant.ts';
 import { newId } from '../../../lib/ids.ts';
 import { rows } from '../../../lib/sql.ts';
 import { organizations } from '../../organizations/organizations.tables.ts';
@@ -43,8 +44,9 @@ function dueContracts(tx: Tx, scope: RunScope, at: string) {
     .select({ contractId: contactInvoices.contractId })
     .from(contactInvoices)
     .where(
-      and(
-        eq(contactInvoices.organizationId, k.organizationId),
+      tenantJoin(
+        contactInvoices,
+        k,
         eq(contactInvoices.contractId, k.id),
         isNotNull(contactInvoices.periodStart),
       ),

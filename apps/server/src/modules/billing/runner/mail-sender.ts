@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
+import { tenantJoin } from '../../../db/tenant.ts';
 import type { Mailer } from '../../../lib/mailer.ts';
 import { billingEmails } from '../charges/charges.tables.ts';
 
@@ -30,7 +31,7 @@ export async function sendQueuedMails(db: Database, mailer: Mailer, limit = 100)
     .update(e)
     .set({ claimedUntil: sql`now() + interval '5 minutes'`, tries: sql`${e.tries} + 1` })
     .from(x)
-    .where(and(eq(e.organizationId, x.organizationId), eq(e.id, x.id)))
+    .where(tenantJoin(e, x, eq(e.id, x.id)))
     .returning({
       organizationId: e.organizationId,
       id: e.id,

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client.ts';
+import { tenantJoin } from '../../../db/tenant.ts';
 import { contactInvoices } from '../billing.tables.ts';
 import { invoicePayments } from '../charges/charges.tables.ts';
 import { completePendingRefund } from '../charges/refund.service.ts';
@@ -40,8 +41,8 @@ export async function recoverPending(db: Database, deps: RunDeps, scope: RunScop
       description: i.description,
     })
     .from(p)
-    .innerJoin(i, and(eq(i.organizationId, p.organizationId), eq(i.id, p.invoiceId)))
-    .leftJoin(c, and(eq(c.organizationId, p.organizationId), eq(c.id, p.refundOf)))
+    .innerJoin(i, tenantJoin(i, p, eq(i.id, p.invoiceId)))
+    .leftJoin(c, tenantJoin(c, p, eq(c.id, p.refundOf)))
     .where(
       and(
         eq(p.status, 'pending'),

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
+import { tenantJoin } from '../../../db/tenant.ts';
 import { organizations } from '../../organizations/organizations.tables.ts';
 import { contactContracts, contractFreezes } from '../billing.tables.ts';
 import { syncBillingStates } from '../billing-state.ts';
@@ -25,7 +26,7 @@ export async function thawDueFreezes(
         endDay: f.endDay,
       })
       .from(f)
-      .innerJoin(k, and(eq(k.organizationId, f.organizationId), eq(k.id, f.contractId)))
+      .innerJoin(k, tenantJoin(k, f, eq(k.id, f.contractId)))
       .innerJoin(organizations, eq(organizations.id, f.organizationId))
       .where(
         and(
