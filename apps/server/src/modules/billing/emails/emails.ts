@@ -49,6 +49,18 @@ function stampOf(at: Date, timeZone: string): string {
 
 export const portalLink = (appUrl: string) => `${appUrl.replace(/\/+$/, '')}/access-control`;
 
+/**
+ * One e-mail to the member of `m`, or null when they have no address (nothing is queued then).
+ * Every billing e-mail is addressed here.
+ */
+function toMember(
+  m: MailContext,
+  mail: Pick<QueuedMail, 'kind' | 'subject' | 'body' | 'dedupeKey'>,
+): QueuedMail | null {
+  if (!m.contactEmail) return null;
+  return { organizationId: m.organizationId, contactId: m.contactId, to: m.contactEmail, ...mail };
+}
+
 const greeting = (m: MailContext) => `Hello ${m.contactName.split(/\s+/)[0] || m.contactName},`;
 const signOff = (m: MailContext) => `\nThank you,\n${m.orgName}`;
 
@@ -63,7 +75,6 @@ interface PaidLine {
 }
 
 export function receiptMail(m: MailContext, p: PaidLine & { paymentId: string }): QueuedMail | null {
-  if (!m.contactEmail) return null;
   const lines = [
     greeting(m),
     '',
@@ -81,28 +92,21 @@ export function receiptMail(m: MailContext, p: PaidLine & { paymentId: string })
     `Date: ${stampOf(p.at, m.timeZone)}`,
     signOff(m),
   ];
-  return {
-    organizationId: m.organizationId,
-    contactId: m.contactId,
+  return toMember(m, {
     kind: 'receipt',
-    to: m.contactEmail,
     subject: `Receipt for ${p.invoiceNumber} from ${m.orgName}`,
     body: lines.join('\n'),
     dedupeKey: `receipt:${p.paymentId}`,
-  };
+  });
 }
 
 export function refundMail(
   m: MailContext,
   r: { refundId: string; invoiceNumber: string; amountCents: number; method: string; at: Date },
 ): QueuedMail | null {
-  if (!m.contactEmail) return null;
   const where = r.method.includes('••••') ? `to your ${r.method}` : `(${r.method})`;
-  return {
-    organizationId: m.organizationId,
-    contactId: m.contactId,
+  return toMember(m, {
     kind: 'refund',
-    to: m.contactEmail,
     subject: `Refund for ${r.invoiceNumber} from ${m.orgName}`,
     body: [
       greeting(m),
@@ -114,7 +118,7 @@ export function refundMail(
       signOff(m),
     ].join('\n'),
     dedupeKey: `refund:${r.refundId}`,
-  };
+  });
 }
 
 export function failedMail(
@@ -128,15 +132,11 @@ export function failedMail(
     nextTryAt: Date | null;
   },
 ): QueuedMail | null {
-  if (!m.contactEmail) return null;
   const next = f.nextTryAt
     ? `We will try your card again on ${formatDayLabel(isoDateInZone(f.nextTryAt, m.timeZone), DAY)}.`
     : 'We will not try this card again.';
-  return {
-    organizationId: m.organizationId,
-    contactId: m.contactId,
+  return toMember(m, {
     kind: f.nextTryAt ? 'payment-failed' : 'final-notice',
-    to: m.contactEmail,
     subject: f.nextTryAt
       ? `Payment failed for ${f.invoiceNumber}: please update your card`
       : `Final notice: ${f.invoiceNumber} is unpaid`,
@@ -150,19 +150,15 @@ export function failedMail(
       signOff(m),
     ].join('\n'),
     dedupeKey: `failed:${f.paymentId}`,
-  };
+  });
 }
 
 export function noCardMail(
   m: MailContext,
   i: { invoiceId: string; invoiceNumber: string; amountCents: number; dueDate: string },
 ): QueuedMail | null {
-  if (!m.contactEmail) return null;
-  return {
-    organizationId: m.organizationId,
-    contactId: m.contactId,
+  return toMember(m, {
     kind: 'no-card',
-    to: m.contactEmail,
     subject: `${i.invoiceNumber} from ${m.orgName} is due`,
     body: [
       greeting(m),
@@ -174,7 +170,7 @@ export function noCardMail(
       signOff(m),
     ].join('\n'),
     dedupeKey: `no-card:${i.invoiceId}`,
-  };
+  });
 }
 
 /** Queues e-mails in the caller's transaction; one per dedupe key ever. */
