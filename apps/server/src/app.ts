@@ -8,6 +8,7 @@ import { fileLinkRoutes } from './lib/files/links.routes.ts';
 import { LOG_SERIALIZERS } from './lib/log-redaction.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
+import { Seams } from './lib/seams.ts';
 import { TokenSigner } from './lib/tokens.ts';
 import * as accounts from './modules/accounts/index.ts';
 import * as auth from './modules/auth/index.ts';
@@ -111,6 +112,7 @@ export async function buildApp(opts: BuildOptions): Promise<App & { routeList: R
     pace: new RequestPace(),
     files,
     fileLinks: new FileLinks(files, config.jwtSecret),
+    seams: new Seams(),
   });
 
   const routeList: RouteInfo[] = [];

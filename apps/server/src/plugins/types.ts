@@ -12,6 +12,7 @@ import type { DatabaseHandle, Tx } from '../db/client.ts';
 import type { FileLinks, FileStore } from '../lib/files/index.ts';
 import type { Mailer } from '../lib/mailer.ts';
 import type { RateLimiter } from '../lib/rate-limiter.ts';
+import type { Seams } from '../lib/seams.ts';
 import type { TokenSigner } from '../lib/tokens.ts';
 import type { RequestPace } from './request-pace.ts';
 
@@ -83,6 +84,8 @@ export interface AppServices {
   /** The one store of file bytes (disk or S3) and its signed download links. */
   files: FileStore;
   fileLinks: FileLinks;
+  /** The extension points modules fill for each other (lib/seams.ts), this app's own. */
+  seams: Seams;
 }
 
 declare module 'fastify' {

@@ -118,7 +118,8 @@ export async function seedBillingDemo(
   for (const m of BILLING_DEMO_MEMBERS) {
     const contactId = await run(async (tx) => {
       const id = await findOrCreateLead(tx, orgId, { name: m.name, email: m.email });
-      await updateContact(tx, admin, id, { contactTypeId: o.clientTypeId });
+      // A lead made a moment ago has no rows in other modules: no lifecycle hook has work to do.
+      await updateContact(tx, admin, id, { contactTypeId: o.clientTypeId }, []);
       return id;
     });
     ids[m.name] = contactId;

@@ -32,7 +32,7 @@ export { SandboxPaymentsProvider } from './payments/index.ts';
 export { type BillingServices, billingServices } from './services.ts';
 
 export function register(app: App) {
-  registerContactHooks('billing', billingHooks);
+  registerContactHooks(app, 'billing', billingHooks);
   const { config, database, mailer, pace } = app.services;
   const provider = createPaymentsProvider(config, database);
   const cards = new PaymentCards(provider);

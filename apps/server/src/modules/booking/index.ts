@@ -49,9 +49,9 @@ export { createGroup } from './types/groups.service.ts';
 export { createBookingType } from './types/types.service.ts';
 
 export function register(app: App) {
-  registerContactHooks('booking', bookingHooks);
-  registerContactHooks('booking-waitlist', waitlistHooks);
-  registerContactHooks('booking-instructors', instructorHooks);
+  registerContactHooks(app, 'booking', bookingHooks);
+  registerContactHooks(app, 'booking-waitlist', waitlistHooks);
+  registerContactHooks(app, 'booking-instructors', instructorHooks);
   bookingTypesRoutes(app);
   bookingSlotsRoutes(app);
   bookingsRoutes(app);

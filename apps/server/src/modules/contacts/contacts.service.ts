@@ -15,7 +15,7 @@ import { assertContactsExist, assertLookupsExist, assertTypeChange } from './acc
 import { loadContacts } from './answers/read.ts';
 import { getsCheckInCode, insertWithCheckInCode } from './check-in-code.ts';
 import { contacts, contactTags } from './contacts.tables.ts';
-import { contactHooks } from './hooks.ts';
+import type { ContactHookList } from './hooks.ts';
 import { phoneCountryOf, storedPhone } from './phones.ts';
 import { pickerOptionSql, toPickerOption } from './picker.ts';
 import { recordActivities, recordActivity, setLastAttended } from './records/activities.service.ts';
@@ -138,6 +138,7 @@ export async function updateContact(
   ctx: RequestContext,
   id: string,
   body: ContactUpdateBody,
+  hooks: ContactHookList,
 ): Promise<ContactAnswer> {
   const orgId = ctx.organizationId;
   const [current] = await tx
@@ -174,7 +175,7 @@ export async function updateContact(
   );
   const newName = (set.fullName as string | undefined) ?? current.fullName;
   if (newName !== current.fullName) {
-    for (const [, hooks] of contactHooks()) await hooks.renamed?.(tx, orgId, id, newName);
+    for (const [, hook] of hooks) await hook.renamed?.(tx, orgId, id, newName);
   }
   if (body.lastAttendedAt !== undefined) await setLastAttended(tx, orgId, id, body.lastAttendedAt);
   if (body.tags) {
@@ -213,6 +214,7 @@ export async function deleteContacts(
   ctx: RequestContext,
   ids: string[],
   source: string,
+  hooks: ContactHookList,
 ): Promise<number> {
   const orgId = ctx.organizationId;
   const unique = [...new Set(ids)];
@@ -225,7 +227,7 @@ export async function deleteContacts(
     sql`update contacts set deleted_at = now(), updated_at = now()
         where organization_id = ${orgId} and id = any(${sql.param(unique)}::uuid[]) and deleted_at is null`,
   );
-  for (const [, hooks] of contactHooks()) await hooks.deleted?.(tx, orgId, unique);
+  for (const [, hook] of hooks) await hook.deleted?.(tx, orgId, unique);
   await recordActivities(
     tx,
     unique.map((contactId) => ({

@@ -1,12 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { Seam, type Seams } from '../../lib/seams.ts';
 
 // The contact lifecycle hooks. A contact is merged into another and deleted by the contacts
 // module, but other modules keep rows that point at contacts: each registers, under its name, the
 // tables it keeps that do, the unique keys over a contact column among them, and what it does
 // when contacts are merged or deleted. No module's SQL writes another module's tables: booking
-// folds its own slot tallies, billing moves its own cards. Registration is by module name and
-// idempotent, so every app built in one process (tests build many) registers the same hooks.
+// folds its own slot tallies, billing moves its own cards. The hooks are registered on the app
+// (its seams), by module name, so every app built in one process (tests build many) has its own.
 
 /** The contacts of one merge: the kept (primary) contact first, then the duplicates in the order given. */
 export interface MergeSet {
@@ -36,20 +37,24 @@ export interface ContactHooks {
   renamed?(tx: Tx, orgId: string, contactId: string, fullName: string): Promise<void>;
 }
 
-const registry = new Map<string, ContactHooks>();
+/** Contacts' seam: every module's lifecycle hooks, on the app (lib/seams.ts). */
+export const CONTACT_HOOKS = new Seam<ContactHooks>('contact lifecycle hooks');
 
-/** Registers (or replaces) the hooks of `module`; the answer takes them away again. */
-export function registerContactHooks(module: string, hooks: ContactHooks): () => void {
-  registry.set(module, hooks);
-  return () => {
-    if (registry.get(module) === hooks) registry.delete(module);
-  };
+/** Every module's hooks, in the order the modules registered them. */
+export type ContactHookList = readonly (readonly [string, ContactHooks])[];
+
+/** Registers (or replaces) the hooks of `module` on `app`. */
+export function registerContactHooks(
+  app: { services: { seams: Seams } },
+  module: string,
+  hooks: ContactHooks,
+): void {
+  app.services.seams.add(CONTACT_HOOKS, module, hooks);
 }
 
-/** Every module's hooks, in the order the modules first registered them. */
-export function contactHooks(): [string, ContactHooks][] {
-  return [...registry];
-}
+/** The hooks registered on an app. */
+export const contactHooksOf = (services: { seams: Seams }): ContactHookList =>
+  services.seams.all(CONTACT_HOOKS);
 
 /** A row's rank in the merge, by its contact `column`: the kept contact first, then the duplicates in order. */
 export const mergeRank = (set: MergeSet, column: SQL) =>

@@ -25,7 +25,10 @@ export { assertContactsExist, contactsAccess } from './access.ts';
 export { refreshContactAnswers } from './answers/refresher.ts';
 export { getContact, normalizePunchId, updateContact } from './contacts.service.ts';
 export {
+  CONTACT_HOOKS,
+  type ContactHookList,
   type ContactHooks,
+  contactHooksOf,
   inMergeSet,
   type MergeSet,
   mergeRank,
@@ -56,7 +59,7 @@ export {
 } from './settings/type-defaults.ts';
 
 export function register(app: App) {
-  registerContactHooks('contacts', contactsHooks);
+  registerContactHooks(app, 'contacts', contactsHooks);
   contactsReadRoutes(app);
   contactsWriteRoutes(app);
   contactTagsRoutes(app);

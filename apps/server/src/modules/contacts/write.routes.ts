@@ -17,6 +17,7 @@ import type { App } from '../../plugins/types.ts';
 import { contactsAccess, requireAbility } from './access.ts';
 import { addTagsAndLeadSource, massMove, setBillingAddress, setPunchId, updateRole } from './bulk.service.ts';
 import { assertEmailFree, createContact, deleteContacts, updateContact } from './contacts.service.ts';
+import { contactHooksOf } from './hooks.ts';
 import { mergeContacts } from './merge/merge.service.ts';
 
 const tags = ['contacts'];
@@ -53,7 +54,10 @@ export function contactsWriteRoutes(app: App) {
         );
       }
       requireAbility(req.ctx!, 'update');
-      return ok('Contact updated', await req.tenant((tx) => updateContact(tx, req.ctx!, _id, body)));
+      return ok(
+        'Contact updated',
+        await req.tenant((tx) => updateContact(tx, req.ctx!, _id, body, contactHooksOf(app.services))),
+      );
     },
   );
 
@@ -64,7 +68,12 @@ export function contactsWriteRoutes(app: App) {
       schema: { tags, params: idParams, body: contactUpdateBody, response: saved },
     },
     async (req) =>
-      ok('Contact updated', await req.tenant((tx) => updateContact(tx, req.ctx!, req.params.id, req.body))),
+      ok(
+        'Contact updated',
+        await req.tenant((tx) =>
+          updateContact(tx, req.ctx!, req.params.id, req.body, contactHooksOf(app.services)),
+        ),
+      ),
   );
 
   app.delete(
@@ -74,7 +83,9 @@ export function contactsWriteRoutes(app: App) {
       schema: { tags, body: deleteContactsBody, response: { 200: countAnswer } },
     },
     async (req) => {
-      const count = await req.tenant((tx) => deleteContacts(tx, req.ctx!, req.body.ids, req.body.source));
+      const count = await req.tenant((tx) =>
+        deleteContacts(tx, req.ctx!, req.body.ids, req.body.source, contactHooksOf(app.services)),
+      );
       return { success: true as const, message: 'Contact deleted', count };
     },
   );
@@ -142,7 +153,15 @@ export function contactsWriteRoutes(app: App) {
     async (req) =>
       ok(
         'Contacts merged successfully',
-        await req.tenant((tx) => mergeContacts(tx, req.ctx!, req.body.primaryId, req.body.duplicateIds)),
+        await req.tenant((tx) =>
+          mergeContacts(
+            tx,
+            req.ctx!,
+            req.body.primaryId,
+            req.body.duplicateIds,
+            contactHooksOf(app.services),
+          ),
+        ),
       ),
   );
 }

@@ -23,7 +23,7 @@ export { payrollOpenFrom } from './runs.service.ts';
 export { type PosCardTips, setTipsPosSource, type TipsPosSource } from './tips/pos-source.ts';
 
 export function register(app: App) {
-  registerContactHooks('payroll', payrollContactHooks);
+  registerContactHooks(app, 'payroll', payrollContactHooks);
   // Paid time stays as paid: staff refuses edits before the first day no completed run covers.
   // The edit holds the paid-days lock shared until it commits and a run takes it exclusively, so
   // an edit racing a run is either in the run or sees its period paid (never kept unpaid).

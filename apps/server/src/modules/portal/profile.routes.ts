@@ -1,6 +1,7 @@
 import { PORTAL_TEXT, portalFamilyAnswer, portalProfileAnswer, portalProfileBody } from '@opsuite/shared';
 import type { App } from '../../plugins/types.ts';
 import { memberOf } from '../booking/index.ts';
+import { contactHooksOf } from '../contacts/index.ts';
 import { ownRecords } from './access.ts';
 import { memberFamily, updateProfile } from './profile.service.ts';
 
@@ -19,7 +20,9 @@ export function portalProfileRoutes(app: App) {
     async (req) => {
       const ctx = req.ctx!;
       const m = memberOf(ctx);
-      const data = await req.tenant((tx) => updateProfile(tx, ctx, m, req.body));
+      const data = await req.tenant((tx) =>
+        updateProfile(tx, ctx, m, req.body, contactHooksOf(app.services)),
+      );
       return { success: true as const, message: PORTAL_TEXT.profileSaved, data };
     },
   );

@@ -2,7 +2,7 @@ import type { PortalMember, PortalProfileBody } from '@opsuite/shared';
 import type { Tx } from '../../db/client.ts';
 import type { RequestContext } from '../../plugins/types.ts';
 import type { Member } from '../booking/index.ts';
-import { getContact, listFamily, updateContact } from '../contacts/index.ts';
+import { type ContactHookList, getContact, listFamily, updateContact } from '../contacts/index.ts';
 
 // The member's own contact record as the portal shows it, and the changes a member may make to
 // it (name, phone, photo), through the contacts module's own update.
@@ -21,12 +21,24 @@ export async function memberProfile(tx: Tx, m: Member): Promise<PortalMember> {
   };
 }
 
-export async function updateProfile(tx: Tx, ctx: RequestContext, m: Member, body: PortalProfileBody) {
-  await updateContact(tx, ctx, m.actor.contactId, {
-    ...(body.fullName !== undefined ? { fullName: body.fullName } : {}),
-    ...(body.phone !== undefined ? { phone: body.phone } : {}),
-    ...(body.photo !== undefined ? { photo: body.photo } : {}),
-  });
+export async function updateProfile(
+  tx: Tx,
+  ctx: RequestContext,
+  m: Member,
+  body: PortalProfileBody,
+  hooks: ContactHookList,
+) {
+  await updateContact(
+    tx,
+    ctx,
+    m.actor.contactId,
+    {
+      ...(body.fullName !== undefined ? { fullName: body.fullName } : {}),
+      ...(body.phone !== undefined ? { phone: body.phone } : {}),
+      ...(body.photo !== undefined ? { photo: body.photo } : {}),
+    },
+    hooks,
+  );
   return memberProfile(tx, m);
 }
 

@@ -21,7 +21,7 @@ export { endOverdueSessions } from './time/auto-end.ts';
 export { PAID_PERIOD_MESSAGE, registerWorkLock, type WorkLock } from './time/work-locks.ts';
 
 export function register(app: App) {
-  registerContactHooks('staff', staffHooks);
+  registerContactHooks(app, 'staff', staffHooks);
   contactShiftsRoutes(app);
   workRoutes(app);
   timesheetRoutes(app);

@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../../lib/errors.ts';
 import { isUniqueViolation, pgError, rows } from '../../../lib/sql.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
 import { LAST_ATTENDED, loadContacts } from '../answers/read.ts';
-import { contactHooks, type MergeSet } from '../hooks.ts';
+import type { ContactHookList, MergeSet } from '../hooks.ts';
 import { recordActivity, setLastAttended } from '../records/activities.service.ts';
 
 // Merging duplicates into one contact. The kept (primary) contact keeps its own values and takes
@@ -63,6 +63,7 @@ export async function mergeContacts(
   ctx: RequestContext,
   primaryId: string,
   duplicateIds: string[],
+  moduleHooks: ContactHookList,
 ): Promise<ContactAnswer> {
   const orgId = ctx.organizationId;
   const dups = [...new Set(duplicateIds)];
@@ -127,7 +128,7 @@ export async function mergeContacts(
   await setLastAttended(tx, orgId, primaryId, attended);
 
   const set: MergeSet = { orgId, primaryId, duplicateIds: dups, all };
-  for (const [module, hooks] of contactHooks()) {
+  for (const [module, hooks] of moduleHooks) {
     try {
       await hooks.merge?.(tx, set);
     } catch (err) {

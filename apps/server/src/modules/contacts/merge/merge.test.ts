@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KIND } from '../../../../test/helpers.ts';
 import { addContact, countsAgree, createKit, type Kit, mergeContacts } from '../contacts.test-kit.ts';
-import { contactHooks, ofDuplicates, registerContactHooks } from '../hooks.ts';
+import { contactHooksOf, ofDuplicates, registerContactHooks } from '../hooks.ts';
 
 const WEEK = '?startOfWeek=2025-06-01&endOfWeek=2025-06-07';
 const TEST_MODULE = 'merge-test';
@@ -18,7 +18,6 @@ function multipart(fileName: string, content: Buffer) {
 
 describe(`merging duplicate contacts (${DB_KIND})`, () => {
   let k: Kit;
-  let unregister: () => void;
   beforeAll(async () => {
     k = await createKit();
     // Stands in for another module's table (bookings): it only has to point at a contact.
@@ -30,7 +29,7 @@ describe(`merging duplicate contacts (${DB_KIND})`, () => {
     await k.t.database.query('select app_apply_tenant_security()');
     // Its module's hook moves its rows, as every module's does; a clash on its unique key is left
     // unsettled on purpose.
-    unregister = registerContactHooks(TEST_MODULE, {
+    registerContactHooks(k.t.app, TEST_MODULE, {
       tables: { test_bookings: ['contact_id'] },
       async merge(tx, set) {
         await tx.execute(sql`update test_bookings set contact_id = ${set.primaryId}
@@ -39,8 +38,7 @@ describe(`merging duplicate contacts (${DB_KIND})`, () => {
     });
   });
   afterAll(async () => {
-    // Test files may share one process: the stand-in module's hooks leave with its table.
-    unregister();
+    // The stand-in module's hooks were this test app's own: they leave with it.
     await k.t.close();
   });
 
@@ -216,7 +214,7 @@ describe(`merging duplicate contacts (${DB_KIND})`, () => {
   });
 
   /** Every module's hooks but this test's. */
-  const moduleHooks = () => contactHooks().filter(([name]) => name !== TEST_MODULE);
+  const moduleHooks = () => contactHooksOf(k.t.app.services).filter(([name]) => name !== TEST_MODULE);
 
   it('every table pointing at contacts is claimed by exactly one module’s hooks, each of its contact columns too', async () => {
     const refs = await rows<{ table_name: string; column_name: string }>(
