@@ -2,7 +2,7 @@
 // npm run new:module <name> [-- --resource <resource>] [--record <singular>] [--no-migration]
 // Creates a working module from the templates in scripts/templates/: the server module (routes,
 // service, one tenant table, an API test), its contract in packages/shared, and the web feature
-// (a list page, its hooks and a test); registers them in app.ts, db/schema.ts, router.tsx and the
+// (a list page, its hooks and a test); registers them in modules.ts, db/schema.ts, router.tsx and the
 // shared index; formats what it wrote with Biome and generates the migration. docs/adding-a-module.md
 // says what each piece is for. `--root <dir>` writes into another copy of the repository.
 import { spawnSync } from 'node:child_process';

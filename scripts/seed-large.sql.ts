@@ -1,10 +1,11 @@
 // The statements of npm run seed:large (scripts/seed-large.ts): every row is made inside the
 // database from generate_series and a hash of the row number, so the data is the same on every run.
-import { DEFAULT_CONTACT_TYPES } from '../apps/server/src/modules/contacts/settings/type-defaults.ts';
+import { defaultContactTypes } from '../apps/server/src/modules/contacts/settings/type-defaults.ts';
 import {
   DEFAULT_PLAN,
   DEFAULT_PLAN_PERMISSIONS,
 } from '../apps/server/src/modules/organizations/organizations.defaults.ts';
+import { DEFAULT_ROLE_GRANTS } from '../apps/server/src/modules.ts';
 
 export const SERVER = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 export const DB_NAME = process.env.SEED_LARGE_DB ?? 'opsuite_large';
@@ -152,7 +153,7 @@ export function contactsChunkSql(): string {
 
 /** $1 small organisations, each with its default contact types and 20 to 99 contacts. */
 export function smallOrgsSql(): string {
-  const types = JSON.stringify(DEFAULT_CONTACT_TYPES.map((t, i) => ({ ...t, ord: i })));
+  const types = JSON.stringify(defaultContactTypes(DEFAULT_ROLE_GRANTS).map((t, i) => ({ ...t, ord: i })));
   const lit = (v: unknown) => `'${JSON.stringify(v).replace(/'/g, "''")}'::jsonb`;
   return `
     with o as (

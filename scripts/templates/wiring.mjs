@@ -5,7 +5,7 @@
 export class Refusal extends Error {}
 
 export const WIRING = {
-  app: 'apps/server/src/app.ts',
+  app: 'apps/server/src/modules.ts',
   schema: 'apps/server/src/db/schema.ts',
   router: 'apps/web/src/app/router.tsx',
   shared: 'packages/shared/src/index.ts',

@@ -10,19 +10,8 @@ import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { Seams } from './lib/seams.ts';
 import { TokenSigner } from './lib/tokens.ts';
-import * as accounts from './modules/accounts/index.ts';
-import * as auth from './modules/auth/index.ts';
-import * as billing from './modules/billing/index.ts';
-import * as booking from './modules/booking/index.ts';
-import * as contacts from './modules/contacts/index.ts';
-import * as devices from './modules/devices/index.ts';
-import * as health from './modules/health/index.ts';
-import * as kiosk from './modules/kiosk/index.ts';
-import * as organizations from './modules/organizations/index.ts';
-import * as payroll from './modules/payroll/index.ts';
-import * as portal from './modules/portal/index.ts';
-import * as staff from './modules/staff/index.ts';
-import * as users from './modules/users/index.ts';
+import { ROLE_GRANTS } from './modules/accounts/index.ts';
+import { DEFAULT_ROLE_GRANTS, MODULES } from './modules.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -33,26 +22,6 @@ import { serverTimingPlugin } from './plugins/server-timing.ts';
 import { textInputPlugin } from './plugins/text-input.ts';
 import type { App } from './plugins/types.ts';
 import { webPlugin } from './plugins/web.ts';
-
-/**
- * Each module registers its own routes; this list is the whole wiring, in dependency order (a
- * module uses only modules before it), which is also the order of their contact hooks.
- */
-const MODULES = [
-  health,
-  auth,
-  organizations,
-  contacts,
-  accounts,
-  users,
-  booking,
-  devices,
-  kiosk,
-  billing,
-  staff,
-  portal,
-  payroll,
-];
 
 export interface BuildOptions {
   config: Config;
@@ -142,6 +111,7 @@ export async function buildApp(opts: BuildOptions): Promise<App & { routeList: R
     async (api) => {
       fileLinkRoutes(api as App);
       for (const m of MODULES) m.register(api as App);
+      app.services.seams.add(ROLE_GRANTS, 'modules', DEFAULT_ROLE_GRANTS);
     },
     { prefix: '/api' },
   );

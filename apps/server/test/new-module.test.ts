@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const SCRIPT = path.join(ROOT, 'scripts/new-module.mjs');
 const WIRING = [
-  'apps/server/src/app.ts',
+  'apps/server/src/modules.ts',
   'apps/server/src/db/schema.ts',
   'apps/web/src/app/router.tsx',
   'packages/shared/src/index.ts',
@@ -86,7 +86,7 @@ describe('npm run new:module', () => {
       "import * as sampleCards from './modules/sample-cards/index.ts';",
       '  sampleCards,',
     ]);
-    expect(app).toMatch(/const MODULES = \[[^\]]*\n {2}sampleCards,\n\];/);
+    expect(app).toMatch(/export const MODULES = \[[^\]]*\n {2}sampleCards,\n\];/);
     expect(addedLines(before[1]!, schema)).toEqual([
       "export * from '../modules/sample-cards/sample-cards.tables.ts';",
     ]);

@@ -8,6 +8,7 @@ import {
   type NewOrganization,
 } from '../modules/accounts/index.ts';
 import { insertUsers } from '../modules/auth/index.ts';
+import { DEFAULT_ROLE_GRANTS } from '../modules.ts';
 
 export type { MemberRole };
 
@@ -60,7 +61,7 @@ export async function seedOrganization(
         fullName: m.fullName,
       })),
     );
-    const created = await createOrganization(tx, org);
+    const created = await createOrganization(tx, org, DEFAULT_ROLE_GRANTS);
     for (const [i, m] of members.entries()) {
       const assignerId = m.assignedBy ? (seeded[m.assignedBy]?.userId ?? null) : null;
       const { contactId } = await addMember(tx, {

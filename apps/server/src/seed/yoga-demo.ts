@@ -2,6 +2,7 @@ import type { Database } from '../db/client.ts';
 import { withTenant } from '../db/tenant.ts';
 import { addMember, createOrganization } from '../modules/accounts/index.ts';
 import { findOrCreateLead } from '../modules/contacts/index.ts';
+import { DEFAULT_ROLE_GRANTS } from '../modules.ts';
 
 // A second demo organisation for the demo admin, so the organisation switcher is seen: another
 // name, theme colour, time zone and country, and contacts of its own (their phones typed as a
@@ -29,7 +30,7 @@ export interface YogaDemoAdmin {
 /** Seeds "Demo Yoga Studio" with `admin` as its admin; answers its id. */
 export async function seedYogaDemo(db: Database, admin: YogaDemoAdmin): Promise<string> {
   const orgId = await db.transaction(async (tx) => {
-    const created = await createOrganization(tx, YOGA_DEMO);
+    const created = await createOrganization(tx, YOGA_DEMO, DEFAULT_ROLE_GRANTS);
     await addMember(tx, {
       organizationId: created.id,
       userId: admin.userId,

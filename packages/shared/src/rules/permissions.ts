@@ -34,6 +34,38 @@ export function fullRule(resource: string): PermissionRule {
   return { resource, read: true, write: true, update: true, delete: true };
 }
 
+/** The default roles a module may grant something on its own resources. */
+export type GrantedRole = 'employee' | 'client';
+
+/**
+ * What a module grants a default role on a resource it guards. Each server module declares its
+ * own (its index.ts exports `roleGrants`); the app's wiring gathers them for a new
+ * organisation's roles, so no list names every module's grants.
+ */
+export interface RoleGrant {
+  role: GrantedRole;
+  rule: PermissionRule;
+}
+
+/** Read, write and update, not delete: what an employee or a member does day to day. */
+export const grantReadWriteUpdate = (role: GrantedRole, resource: Resource): RoleGrant => ({
+  role,
+  rule: { resource, read: true, write: true, update: true, delete: false },
+});
+export const grantRead = (role: GrantedRole, resource: Resource): RoleGrant => ({
+  role,
+  rule: readOnlyRule(resource),
+});
+
+/** One role's rules from every module's grants, in the order of RESOURCES. */
+export function grantedRules(role: GrantedRole, grants: readonly RoleGrant[]): PermissionRule[] {
+  const place = (r: PermissionRule) => (RESOURCES as readonly string[]).indexOf(r.resource);
+  return grants
+    .filter((g) => g.role === role)
+    .map((g) => g.rule)
+    .sort((a, b) => place(a) - place(b));
+}
+
 export function readOnlyRule(resource: string): PermissionRule {
   return { resource, read: true, write: false, update: false, delete: false };
 }

@@ -1,4 +1,6 @@
+import type { RoleGrant } from '@opsuite/shared';
 import type { Tx } from '../../db/client.ts';
+import { Seam, type Seams } from '../../lib/seams.ts';
 import {
   addMemberContact,
   createDefaultContactTypes,
@@ -25,10 +27,22 @@ export interface CreatedOrganization {
  * Creates an organisation with its default contact types inside `tx`, switching the transaction
  * to the new tenant so row-level security checks every insert.
  */
-export async function createOrganization(tx: Tx, input: NewOrganization): Promise<CreatedOrganization> {
+export async function createOrganization(
+  tx: Tx,
+  input: NewOrganization,
+  grants: readonly RoleGrant[],
+): Promise<CreatedOrganization> {
   const id = await insertOrganization(tx, input);
-  return { id, contactTypeIds: await createDefaultContactTypes(tx, id) };
+  return { id, contactTypeIds: await createDefaultContactTypes(tx, id, grants) };
 }
+
+/**
+ * Every module's grants to the default roles, gathered by the app's wiring (modules.ts) and kept
+ * on the app, for the organisations sign-up makes.
+ */
+export const ROLE_GRANTS = new Seam<readonly RoleGrant[]>('default role grants');
+export const roleGrantsOf = (services: { seams: Seams }): RoleGrant[] =>
+  services.seams.all(ROLE_GRANTS).flatMap(([, grants]) => grants);
 
 export interface NewMember {
   organizationId: string;

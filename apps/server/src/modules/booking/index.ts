@@ -1,6 +1,7 @@
 // Booking: booking types and groups, class schedules and slots, appointments and attendance with
 // the check-in, the calendar, themes and the public booking page. Depends on contacts,
 // organizations and auth; what the kiosk module uses of it is exported here.
+import { grantRead, grantReadWriteUpdate, type RoleGrant } from '@opsuite/shared';
 import type { App } from '../../plugins/types.ts';
 import { registerContactHooks } from '../contacts/index.ts';
 import { attendanceRoutes } from './bookings/attendance.routes.ts';
@@ -47,6 +48,14 @@ export { slotRows } from './slots/slots.service.ts';
 export { addDays, todayIn } from './time.ts';
 export { createGroup } from './types/groups.service.ts';
 export { createBookingType } from './types/types.service.ts';
+
+/** What the default roles may do with bookings and the calendar: employees run classes, members book them. */
+export const roleGrants: readonly RoleGrant[] = [
+  grantReadWriteUpdate('employee', 'booking'),
+  grantRead('employee', 'calendar'),
+  grantReadWriteUpdate('client', 'booking'),
+  grantRead('client', 'calendar'),
+];
 
 export function register(app: App) {
   registerContactHooks(app, 'booking', bookingHooks);

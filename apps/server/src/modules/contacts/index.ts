@@ -1,6 +1,7 @@
 // Contacts (CRM): contacts, their types and roles, settings lists, records, stored answers, lists,
 // import, merge and rank requirements. Depends on organizations and auth; other modules write its
 // tables only through what this file exports, and keep their own rows through its lifecycle hooks.
+import { grantReadWriteUpdate, type RoleGrant } from '@opsuite/shared';
 import type { App } from '../../plugins/types.ts';
 import { ContactAnswersRefresher } from './answers/refresher.ts';
 import { registerContactHooks } from './hooks.ts';
@@ -57,6 +58,9 @@ export {
   type DefaultContactType,
   type DefaultContactTypeIds,
 } from './settings/type-defaults.ts';
+
+/** What the default roles may do with contacts: employees keep the organisation's contacts. */
+export const roleGrants: readonly RoleGrant[] = [grantReadWriteUpdate('employee', 'contacts')];
 
 export function register(app: App) {
   registerContactHooks(app, 'contacts', contactsHooks);

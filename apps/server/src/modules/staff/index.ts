@@ -4,6 +4,7 @@
 // and reschedule requests, budgets, categories, positions, attendance, the activity log), plus
 // the weekly shift lists of contact/update-shifts. Depends on contacts, organizations and auth,
 // and reads devices for the time clock. Payroll and tips read what it records.
+import { grantReadWriteUpdate, type RoleGrant } from '@opsuite/shared';
 import type { App } from '../../plugins/types.ts';
 import { registerContactHooks } from '../contacts/index.ts';
 import { staffHooks } from './merge.ts';
@@ -19,6 +20,9 @@ export { STAFF_DEMO_EMPLOYEES, type StaffDemoOptions, type StaffDemoPerson, seed
 export { type LabourRateSource, registerLabourRateSource } from './schedule/labour-rates.ts';
 export { endOverdueSessions } from './time/auto-end.ts';
 export { PAID_PERIOD_MESSAGE, registerWorkLock, type WorkLock } from './time/work-locks.ts';
+
+/** What the default roles may do with staff: employees clock in, see their schedule and ask for changes. */
+export const roleGrants: readonly RoleGrant[] = [grantReadWriteUpdate('employee', 'staff')];
 
 export function register(app: App) {
   registerContactHooks(app, 'staff', staffHooks);

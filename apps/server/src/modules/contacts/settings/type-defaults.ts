@@ -1,4 +1,4 @@
-import { type PermissionRule, readOnlyRule } from '@opsuite/shared';
+import { grantedRules, type PermissionRule, type RoleGrant } from '@opsuite/shared';
 import type { Tx } from '../../../db/client.ts';
 import { newId } from '../../../lib/ids.ts';
 import { contactTypes } from '../core.tables.ts';
@@ -11,41 +11,21 @@ export interface DefaultContactType {
   permissions: PermissionRule[] | null;
 }
 
-const rw = (resource: string): PermissionRule => ({
-  resource,
-  read: true,
-  write: true,
-  update: true,
-  delete: false,
-});
-
-/** The contact types every organisation has from the start; admins can add their own later. */
-export const DEFAULT_CONTACT_TYPES: DefaultContactType[] = [
-  { key: 'primary', name: 'Primary Account Holder', type: 'primary', permissions: null },
-  { key: 'admin', name: 'Admin', type: 'admin', permissions: null },
-  {
-    key: 'employee',
-    name: 'Employee',
-    type: 'employee',
-    permissions: [
-      readOnlyRule('dashboard'),
-      rw('contacts'),
-      rw('booking'),
-      readOnlyRule('calendar'),
-      rw('kiosk'),
-      rw('staff'),
-      rw('workspace'),
-    ],
-  },
-  {
-    key: 'client',
-    name: 'Client',
-    type: 'client',
-    permissions: [rw('booking'), readOnlyRule('calendar'), readOnlyRule('events'), readOnlyRule('shop')],
-  },
-  { key: 'vendor', name: 'Vendor', type: 'vendor', permissions: [] },
-  { key: 'lead', name: 'Lead', type: 'lead', permissions: [] },
-];
+/**
+ * The contact types every organisation has from the start; admins can add their own later. The
+ * admin and the Primary Account Holder take the plan's rules unchanged; vendors and leads have
+ * none; employees and clients have what the modules grant them.
+ */
+export function defaultContactTypes(grants: readonly RoleGrant[]): DefaultContactType[] {
+  return [
+    { key: 'primary', name: 'Primary Account Holder', type: 'primary', permissions: null },
+    { key: 'admin', name: 'Admin', type: 'admin', permissions: null },
+    { key: 'employee', name: 'Employee', type: 'employee', permissions: grantedRules('employee', grants) },
+    { key: 'client', name: 'Client', type: 'client', permissions: grantedRules('client', grants) },
+    { key: 'vendor', name: 'Vendor', type: 'vendor', permissions: [] },
+    { key: 'lead', name: 'Lead', type: 'lead', permissions: [] },
+  ];
+}
 
 export type DefaultContactTypeIds = Record<DefaultContactType['key'], string>;
 
@@ -53,10 +33,11 @@ export type DefaultContactTypeIds = Record<DefaultContactType['key'], string>;
 export async function createDefaultContactTypes(
   tx: Tx,
   organizationId: string,
+  grants: readonly RoleGrant[],
 ): Promise<DefaultContactTypeIds> {
   const ids = {} as DefaultContactTypeIds;
   await tx.insert(contactTypes).values(
-    DEFAULT_CONTACT_TYPES.map((ct, i) => {
+    defaultContactTypes(grants).map((ct, i) => {
       const id = newId();
       ids[ct.key] = id;
       return {
