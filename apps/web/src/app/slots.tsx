@@ -4,7 +4,8 @@ import { type ComponentType, createContext, type LazyExoticComponent, lazy, useC
 
 // Places on another feature's screens that a feature fills from its *.feature.ts, so the screen's
 // owner imports no other feature: a tab on the contact page (billing's contracts, invoices and
-// cards today; documents, events, orders and e-mail to come). The router gathers every feature's
+// cards today; documents, events, orders and e-mail to come) or a card on the staff home (staff's
+// time clock). The router gathers every feature's
 // slots and hands them to the signed-in frame, as it does the sidebar entries.
 
 /** What a contact page tab receives. */
@@ -26,11 +27,23 @@ export interface ContactTabSlot {
   view: LazyExoticComponent<ComponentType<ContactTabProps>>;
 }
 
-export interface Slots {
-  contactTabs: readonly ContactTabSlot[];
+/** A card on the staff home (`/` for an employee): the time clock today; tasks and alerts to come. */
+export interface HomeCardSlot {
+  key: string;
+  title: string;
+  /** Where the card sits among the home's cards (ascending). */
+  order: number;
+  /** The card shows only when the role may read this resource. */
+  resource?: Resource;
+  view: LazyExoticComponent<ComponentType>;
 }
 
-export const NO_SLOTS: Slots = { contactTabs: [] };
+export interface Slots {
+  contactTabs: readonly ContactTabSlot[];
+  staffHomeCards: readonly HomeCardSlot[];
+}
+
+export const NO_SLOTS: Slots = { contactTabs: [], staffHomeCards: [] };
 
 /** Every feature's slots, given to the signed-in frame by the router. */
 export const SlotsContext = createContext<Slots>(NO_SLOTS);
@@ -49,9 +62,9 @@ export function lazySlot<P, K extends string>(
 
 /** The slots of every feature, each list in its order. */
 export function slotsOf(features: readonly { slots?: Partial<Slots> }[]): Slots {
+  const byOrder = (a: { order: number }, b: { order: number }) => a.order - b.order;
   return {
-    contactTabs: features
-      .flatMap((feature) => feature.slots?.contactTabs ?? [])
-      .sort((a, b) => a.order - b.order),
+    contactTabs: features.flatMap((feature) => feature.slots?.contactTabs ?? []).sort(byOrder),
+    staffHomeCards: features.flatMap((feature) => feature.slots?.staffHomeCards ?? []).sort(byOrder),
   };
 }

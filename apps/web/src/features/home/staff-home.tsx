@@ -1,12 +1,13 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { can } from '@opsuite/shared/rules/permissions';
 import { IconAddressBook, IconCalendarTime, IconClipboardCheck, IconClock } from '@tabler/icons-react';
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { useOrganizationId, useSession } from '../../app/auth-store';
+import { useSlots } from '../../app/slots';
 import { hhmmInZone, todayInZone, useOrganizationTimeZone } from '../../app/zone-time';
 import { UserAvatar } from '../../components/avatar';
 import { LoadingSpinner } from '../../components/loading-spinner';
-import { MyClockCard } from '../staff';
 import { useMyClassesToday } from './home.api';
 
 // The employee's landing at `/`: what their role allows, nothing else. Their classes today (the
@@ -25,6 +26,8 @@ export function StaffHome() {
   const contactId = session?.userData.curRole.contactId ?? null;
   const readsCalendar = can(ability, 'read', 'calendar');
   const readsStaff = can(ability, 'read', 'staff');
+  // Other features' cards (staff's time clock), as the role allows.
+  const cards = useSlots().staffHomeCards.filter((c) => !c.resource || can(ability, 'read', c.resource));
   const classes = useMyClassesToday(orgId, contactId, timeZone, readsCalendar);
   if (!session) return null;
   const { userData, organization } = session;
@@ -58,12 +61,14 @@ export function StaffHome() {
         </Group>
       </Card>
 
-      {readsStaff && (
-        <Stack gap="sm">
-          <Title order={3}>Your time clock</Title>
-          <MyClockCard />
+      {cards.map((card) => (
+        <Stack gap="sm" key={card.key}>
+          <Title order={3}>{card.title}</Title>
+          <Suspense fallback={<LoadingSpinner />}>
+            <card.view />
+          </Suspense>
         </Stack>
-      )}
+      ))}
 
       {readsCalendar && (
         <Stack gap="sm">

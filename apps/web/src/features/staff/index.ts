@@ -2,5 +2,4 @@
 // attendance, staff settings, and the paired tablet's time clock at /time-clock. The staff home
 // shows the employee's clock card.
 
-export { MyClockCard } from './components/my-clock-card';
 export { staffFeature } from './staff.feature';

@@ -8,6 +8,7 @@ import {
   IconUserCheck,
 } from '@tabler/icons-react';
 import { type Feature, pageRoute } from '../../app/feature';
+import { lazySlot } from '../../app/slots';
 
 // Staff's pages and sidebar entries. Employees: the time clock and My schedule (made for a
 // phone). Managers: the schedule grid, timesheets, requests, attendance and staff settings. The
@@ -18,6 +19,17 @@ const MANAGERS = ['admin', 'primary'];
 
 export const staffFeature: Feature = {
   name: 'staff',
+  slots: {
+    staffHomeCards: [
+      {
+        key: 'time-clock',
+        title: 'Your time clock',
+        order: 10,
+        resource: 'staff',
+        view: lazySlot(() => import('./components/my-clock-card'), 'MyClockCard'),
+      },
+    ],
+  },
   routes: {
     signedIn: [
       pageRoute('/staff/time-clock', () => import('./time-clock-page'), 'TimeClockPage', {
