@@ -18,6 +18,13 @@ import { workRoutes } from './time/work.routes.ts';
 export { STAFF_DEMO_EMPLOYEES, type StaffDemoOptions, type StaffDemoPerson, seedStaffDemo } from './demo.ts';
 export { type LabourRateSource, registerLabourRateSource } from './schedule/labour-rates.ts';
 export { endOverdueSessions } from './time/auto-end.ts';
+export {
+  type PayableFilter,
+  type PayableRange,
+  type PayableSession,
+  payableSessions,
+  sessionOf,
+} from './time/sessions.ts';
 export { PAID_PERIOD_MESSAGE, registerWorkLock, type WorkLock } from './time/work-locks.ts';
 
 export function register(app: App) {

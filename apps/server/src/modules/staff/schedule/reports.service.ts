@@ -16,7 +16,7 @@ import type { RequestContext } from '../../../plugins/types.ts';
 import { json, managesStaff, ownContact, requireManager } from '../access.ts';
 import { timeSettings } from '../settings/settings.service.ts';
 import { employeesPage } from '../time/roster.ts';
-import { breaksOf } from '../time/work-rows.ts';
+import { sessionOf } from '../time/sessions.ts';
 import { labourRate, type WageRow, wageRatesSql, wagesByContact } from './labour-rates.ts';
 
 // Sales budgets against the week's labour cost, and attendance (the published schedule against
@@ -178,14 +178,7 @@ export async function attendanceReport(
     const mine = shifts.filter((s) => s.contact_id === p.id);
     const worked = sessions
       .filter((s) => s.contact_id === p.id)
-      .map((s) => ({
-        start: Date.parse(s.start_at),
-        end: s.end_at ? Date.parse(s.end_at) : now,
-        breaks: breaksOf(s as never).map((b) => ({
-          start: Date.parse(b.start),
-          end: b.end ? Date.parse(b.end) : null,
-        })),
-      }));
+      .map((s) => sessionOf({ start: s.start_at, end: s.end_at, breakTimes: s.break_times }, now));
     const result = weekAttendance({
       shifts: mine.map((s) => ({ id: s.id, start: Date.parse(s.start_at), end: Date.parse(s.end_at) })),
       sessions: worked,

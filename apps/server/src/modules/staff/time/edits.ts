@@ -4,9 +4,9 @@ import { newId } from '../../../lib/ids.ts';
 import { isoText, rows } from '../../../lib/sql.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
 import { json } from '../access.ts';
+import { breaksOf } from './sessions.ts';
 import type { EditChange, StoredBreak } from './time.tables.ts';
 import type { WorkRow } from './work-rows.ts';
-import { breaksOf } from './work-rows.ts';
 
 // The audit trail of time-sheet edits: every manual entry, time change, break or entry deletion
 // and confirmation, with who did it and why, and each changed field before and after.
@@ -21,7 +21,7 @@ export interface EntryTimes {
 export const timesOf = (row: WorkRow): EntryTimes => ({
   start: row.start_at,
   end: row.end_at,
-  breaks: breaksOf(row),
+  breaks: breaksOf(row.break_times),
   description: row.description,
 });
 

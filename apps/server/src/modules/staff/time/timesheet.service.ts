@@ -9,10 +9,11 @@ import type { RequestContext } from '../../../plugins/types.ts';
 import { managesStaff, ownContact, requireManager, staffContact } from '../access.ts';
 import { lockEmployees } from '../schedule/shift-rows.ts';
 import { changesBetween, listEdits, recordEdit, timesOf } from './edits.ts';
+import { breaksOf, sessionOf } from './sessions.ts';
 import type { StoredBreak } from './time.tables.ts';
 import { requireOwnOrManager } from './work.service.ts';
 import { assertWorkOpen } from './work-locks.ts';
-import { breaksOf, lockedSession, selectWork, type WorkRow, workAnswer, workColumns } from './work-rows.ts';
+import { lockedSession, selectWork, type WorkRow, workAnswer, workColumns } from './work-rows.ts';
 
 // The time sheet: entries listed and totalled, manual entries, edits of times on the
 // organisation's clock (each kept in the audit trail with who and why), deleting breaks and
@@ -49,14 +50,7 @@ export async function listWork(tx: Tx, ctx: RequestContext, q: WorkListQuery) {
   );
   const now = Date.now();
   const total = all.reduce((sum, r) => {
-    const end = r.end_at ? Date.parse(r.end_at) : now;
-    const breaks = breaksOf(r).map((b) => ({
-      start: Date.parse(b.start),
-      end: b.end ? Date.parse(b.end) : null,
-    }));
-    return (
-      sum + workedMs({ start: Date.parse(r.start_at), end: Math.max(end, Date.parse(r.start_at)), breaks })
-    );
+    return sum + workedMs(sessionOf({ start: r.start_at, end: r.end_at, breakTimes: r.break_times }, now));
   }, 0);
   return {
     list: page.slice(0, q.pageSize).map((r) => workAnswer(r, now)),
@@ -75,11 +69,7 @@ function instantOf(ctx: RequestContext, p: WallPoint): string {
 }
 
 function checkEntry(start: string, end: string, breaks: StoredBreak[]) {
-  const problem = workEntryProblem({
-    start: Date.parse(start),
-    end: Date.parse(end),
-    breaks: breaks.map((b) => ({ start: Date.parse(b.start), end: b.end ? Date.parse(b.end) : null })),
-  });
+  const problem = workEntryProblem(sessionOf({ start, end, breakTimes: breaks }));
   if (problem)
     throw invalid(
       problem.startsWith('A break') || problem.startsWith('Breaks') ? 'breakTimes' : 'endTime',
@@ -160,7 +150,7 @@ export async function updateTime(tx: Tx, ctx: RequestContext, body: UpdateTimeBo
       : row.start_at;
   const end =
     body.endDate && body.endTime ? instantOf(ctx, { date: body.endDate, time: body.endTime }) : row.end_at;
-  const breaks = breaksOf(row);
+  const breaks = breaksOf(row.break_times);
   await assertWorkOpen(tx, orgId, tz(ctx), [row.start_at, start]);
   if (end) checkEntry(start, end, breaks);
   else if (Date.parse(start) > Date.now()) throw invalid('startTime', 'An entry cannot start in the future');
@@ -195,7 +185,7 @@ export async function deleteBreak(
   requireManager(ctx, 'delete a break');
   const row = await lockedSession(tx, ctx.organizationId, body.historyId);
   await assertWorkOpen(tx, ctx.organizationId, tz(ctx), [row.start_at]);
-  const breaks = breaksOf(row);
+  const breaks = breaksOf(row.break_times);
   const kept = breaks.filter((b) => b._id !== body.breakId);
   if (kept.length === breaks.length) throw notFound('Break');
   const [saved] = await rows<WorkRow>(

@@ -9,7 +9,8 @@ import { timeSettings } from '../settings/settings.service.ts';
 import { nextShift, shiftToClockIn } from './clock-shift.ts';
 import { hasPunchPin } from './punch-pin.ts';
 import type { EmployeeRow } from './roster.ts';
-import { breaksOf, selectWork, workAnswer } from './work-rows.ts';
+import { sessionOf } from './sessions.ts';
+import { selectWork, workAnswer } from './work-rows.ts';
 
 // Hours by employee and day: the week's overview (time sheet), who is working now, who worked on
 // a day, and the caller's own clock. Worked time is split at the organisation's midnights, so a
@@ -24,18 +25,8 @@ interface SpanRow {
   confirmed: boolean;
 }
 
-const toSession = (r: SpanRow, now: number): WorkSession => {
-  const end = r.end_at ? Date.parse(r.end_at) : now;
-  const start = Date.parse(r.start_at);
-  return {
-    start,
-    end: Math.max(start, end),
-    breaks: breaksOf(r as never).map((b) => ({
-      start: Date.parse(b.start),
-      end: b.end ? Date.parse(b.end) : null,
-    })),
-  };
-};
+const toSession = (r: Pick<SpanRow, 'start_at' | 'end_at' | 'break_times'>, now: number): WorkSession =>
+  sessionOf({ start: r.start_at, end: r.end_at, breakTimes: r.break_times }, now);
 
 const spanColumns = sql`w.contact_id, ${isoText(sql`w.start_at`)} as start_at, ${isoText(sql`w.end_at`)} as end_at,
   w.break_times, w.auto_ended, w.confirmed_at is not null as confirmed`;
@@ -161,7 +152,7 @@ export async function myClock(tx: Tx, ctx: RequestContext): Promise<MyClockAnswe
     sql`order by w.start_at`,
   );
   const days = dayTotals(
-    mine.map((r) => toSession(r as never, now)),
+    mine.map((r) => toSession(r, now)),
     week.days,
     timeZone,
   );

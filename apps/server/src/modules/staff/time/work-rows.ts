@@ -4,7 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { conflict, notFound } from '../../../lib/errors.ts';
 import { isoText, rows } from '../../../lib/sql.ts';
-import { json } from '../access.ts';
+import { breaksOf, sessionOf } from './sessions.ts';
 import type { StoredBreak } from './time.tables.ts';
 
 // Reading work sessions and answering them: one select shape, one answer shape.
@@ -43,18 +43,9 @@ export function selectWork(tx: Tx, where: SQL, tail: SQL = sql``): Promise<WorkR
 export const screenshotPath = (id: string, small = false) =>
   `/api/contact/workhistory/screenshot/${id}/image${small ? '?size=small' : ''}`;
 
-export function breaksOf(row: Pick<WorkRow, 'break_times'>): StoredBreak[] {
-  return json(row.break_times) ?? [];
-}
-
 export function workAnswer(row: WorkRow, now = Date.now()): WorkHistoryAnswer {
-  const breaks = breaksOf(row);
-  const end = row.end_at ? Date.parse(row.end_at) : now;
-  const worked = workedMs({
-    start: Date.parse(row.start_at),
-    end: Math.max(end, Date.parse(row.start_at)),
-    breaks: breaks.map((b) => ({ start: Date.parse(b.start), end: b.end ? Date.parse(b.end) : null })),
-  });
+  const breaks = breaksOf(row.break_times);
+  const worked = workedMs(sessionOf({ start: row.start_at, end: row.end_at, breakTimes: breaks }, now));
   return {
     _id: row.id,
     historyId: row.id,

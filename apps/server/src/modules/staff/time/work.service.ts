@@ -13,9 +13,9 @@ import { newId } from '../../../lib/ids.ts';
 import { rows } from '../../../lib/sql.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
 import { managesStaff, ownContact, requireManager, subjectContact } from '../access.ts';
+import { breaksOf } from './sessions.ts';
 import type { StoredBreak } from './time.tables.ts';
 import {
-  breaksOf,
   lockedSession,
   requireOpen,
   selectWork,
@@ -118,7 +118,7 @@ export async function clockIn(
   const [open] = await openSessionOf(tx, orgId, contactId);
   const now = new Date().toISOString();
   if (open) {
-    const breaks = breaksOf(open);
+    const breaks = breaksOf(open.break_times);
     if (!breaks.some((b) => b.end === null)) throw conflict('You are already clocked in', 'contactId');
     const row = await saveBreaks(tx, orgId, open.id, closeBreaks(breaks, now));
     return { message: 'resumed', data: workAnswer(row) };
@@ -170,7 +170,7 @@ export function checkout(tx: Tx, ctx: RequestContext, body: CheckoutBody) {
 export async function takeBreak(tx: Tx, orgId: string, contactId: string, input: BreakInput) {
   const [open] = await openSessionOf(tx, orgId, contactId);
   if (!open) throw conflict('You are not clocked in', 'contactId');
-  const breaks = breaksOf(open);
+  const breaks = breaksOf(open.break_times);
   if (breaks.some((b) => b.end === null)) throw conflict('You are already on a break', 'contactId');
   const started: StoredBreak = {
     _id: newId(),
@@ -198,7 +198,7 @@ export async function endBreak(tx: Tx, ctx: RequestContext, historyId: string) {
 
 export async function closeBreak(tx: Tx, orgId: string, row: WorkRow) {
   requireOpen(row);
-  const breaks = breaksOf(row);
+  const breaks = breaksOf(row.break_times);
   if (!breaks.some((b) => b.end === null)) throw conflict('You are not on a break', 'historyId');
   return workAnswer(await saveBreaks(tx, orgId, row.id, closeBreaks(breaks, new Date().toISOString())));
 }
@@ -227,7 +227,13 @@ export async function endWork(tx: Tx, ctx: RequestContext, historyId: string) {
 export async function clockOut(tx: Tx, orgId: string, row: WorkRow) {
   requireOpen(row);
   const now = new Date().toISOString();
-  const saved = await saveBreaks(tx, orgId, row.id, closeBreaks(breaksOf(row), now), sql`, end_at = ${now}`);
+  const saved = await saveBreaks(
+    tx,
+    orgId,
+    row.id,
+    closeBreaks(breaksOf(row.break_times), now),
+    sql`, end_at = ${now}`,
+  );
   return workAnswer(saved);
 }
 
