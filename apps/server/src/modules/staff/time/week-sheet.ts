@@ -9,7 +9,7 @@ import type { RequestContext } from '../../../plugins/types.ts';
 import { json, managesStaff, ownContact, requireManager } from '../access.ts';
 import { genericPage, type PageRow, pageWithSql, splitPage } from './roster.ts';
 import { sessionOf } from './sessions.ts';
-import { dayTotals, overlapping } from './week.service.ts';
+import { dayTotals } from './week.service.ts';
 
 // The time sheet: hours per employee and organisation day of a week, a page of employees at a
 // time. The page and its sessions are one statement that also hashes its rows; while the hash is
@@ -28,6 +28,12 @@ const spanJsonArray = sql`json_build_array(${epochMs(sql`w.start_at`)}, ${epochM
 
 const spanSession = (r: SpanArray, now: number): WorkSession =>
   sessionOf({ start: r[0], end: r[1], breakTimes: r[2] }, now);
+
+/** Sessions (alias w) overlapping [from, to): started before its end, at most a day before it. */
+const overlapping = (from: number, to: number) =>
+  sql`w.start_at < ${new Date(to).toISOString()}
+      and w.start_at > ${new Date(from - 86_400_000).toISOString()}
+      and coalesce(w.end_at, now()) > ${new Date(from).toISOString()}`;
 
 interface Kept {
   /** The answer as sent; null when a session was open (it counts up to each request's now). */
