@@ -176,8 +176,8 @@ export async function decideRequest(
   const payload = json(row.payload);
   if (kind === 'reschedule' && body.status === 'approved' && payload.shiftId) {
     const shift = await lockedShift(tx, orgId, payload.shiftId);
-    await lockEmployees(tx, orgId, [shift.contact_id]);
-    await assertFree(tx, orgId, shift.contact_id, payload.startDate, payload.endDate, shift.id);
+    await lockEmployees(tx, orgId, [shift.contactId]);
+    await assertFree(tx, orgId, shift.contactId, payload.startDate, payload.endDate, shift.id);
     // The published version moves too, where there is one (a CASE per column: no builder form).
     const s = employeeShifts;
     await tx
