@@ -4,7 +4,7 @@ import { type AnyColumn, and, eq, exists, gt, isNull, lt, ne, type SQL, sql } fr
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../../db/client.ts';
 import { conflict, notFound } from '../../../lib/errors.ts';
-import { isoText, rows } from '../../../lib/sql.ts';
+import { isoText } from '../../../lib/sql.ts';
 import { json } from '../access.ts';
 import { staffMembers } from '../settings/settings.tables.ts';
 import { employeeShifts, shiftPool } from './schedule.tables.ts';

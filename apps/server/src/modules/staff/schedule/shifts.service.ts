@@ -6,7 +6,7 @@ import { conflict } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
 import { rows } from '../../../lib/sql.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
-import { json, ownContact, requireManager, staffContact } from '../access.ts';
+import { ownContact, requireManager, staffContact } from '../access.ts';
 import { logActivity } from './activity.ts';
 import { employeeShifts } from './schedule.tables.ts';
 import {
