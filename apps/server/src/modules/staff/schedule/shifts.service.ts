@@ -56,7 +56,7 @@ export async function createShift(tx: Tx, ctx: RequestContext, body: CreateShift
     tx,
     ctx,
     'shift.created',
-    `${body.shiftName} added for ${person.full_name}`,
+    `${body.shiftName} added for ${person.fullName}`,
     weekOf(start, tz(ctx)),
     {
       shiftId: id,
@@ -89,7 +89,7 @@ export async function updateShift(tx: Tx, ctx: RequestContext, id: string, body:
       updatedAt: sql`now()`,
     })
     .where(shiftWhere(orgId, id));
-  const moved = person ? ` to ${person.full_name}` : '';
+  const moved = person ? ` to ${person.fullName}` : '';
   await logActivity(
     tx,
     ctx,
