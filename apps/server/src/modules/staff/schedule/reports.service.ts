@@ -58,6 +58,7 @@ async function labourByDay(tx: Tx, ctx: RequestContext, from: string, to: string
         .where(eq(staffPositions.organizationId, ctx.organizationId))
     ).map((p) => [p.id, p.hourlyCostCents]),
   );
+  // Payroll's registered select (staff cannot import payroll's tables): SQL by contract.
   const wages = wagesByContact(await rows<WageRow>(tx, wageRatesSql(ctx.organizationId)));
   const byDay = new Map<string, number>();
   for (const shift of shifts) {

@@ -102,6 +102,7 @@ export async function scheduleWeekText(tx: Tx, ctx: RequestContext, q: ScheduleQ
   });
   const key = [orgId, timeZone, week.startOfWeek, q.page, q.pageSize, q.search ?? ''].join('|');
   const known = kept.get(key);
+  // Hand-planned statements whose rows are hashed in the database (answer cache): no builder form.
   const read = await readUnlessUnchanged<GridParts>(
     tx,
     {

@@ -85,6 +85,7 @@ export async function weekOverviewText(tx: Tx, ctx: RequestContext, q: SheetQuer
   });
   const key = [orgId, timeZone, week.startOfWeek, only ?? '', q.page, q.pageSize].join('|');
   const known = kept.get(key);
+  // Hand-planned statements whose rows are hashed in the database (answer cache): no builder form.
   const read = await readUnlessUnchanged<{ page: unknown[] }>(
     tx,
     { page: { rows: page, version } },
