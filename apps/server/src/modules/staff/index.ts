@@ -17,6 +17,7 @@ import { workRoutes } from './time/work.routes.ts';
 
 export { STAFF_DEMO_EMPLOYEES, type StaffDemoOptions, type StaffDemoPerson, seedStaffDemo } from './demo.ts';
 export { type LabourRateSource, registerLabourRateSource } from './schedule/labour-rates.ts';
+export { positionsOf } from './settings/catalog.service.ts';
 export { endOverdueSessions } from './time/auto-end.ts';
 export {
   type PayableFilter,

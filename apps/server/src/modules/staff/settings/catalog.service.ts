@@ -4,7 +4,7 @@ import type {
   PositionAnswer,
 } from '@opsuite/shared/contracts/staff-schedule';
 import { and, asc, count, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../../db/client.ts';
+import type { Queryable, Tx } from '../../../db/client.ts';
 import { tenantJoin } from '../../../db/tenant.ts';
 import { conflict, lookupMissing, notFound } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
@@ -148,6 +148,21 @@ export async function listPositions(tx: Tx, orgId: string) {
     .where(eq(staffPositions.organizationId, orgId))
     .orderBy(sql`lower(${staffPositions.name})`, asc(staffPositions.id));
   return { list: found.map(positionAnswer) };
+}
+
+/**
+ * The organisation's positions (the roles tips are shared by), by name; with `ids`, only those of
+ * them that exist. For other modules, which keep staff's positions as foreign keys only.
+ */
+export function positionsOf(tx: Queryable, orgId: string, ids?: readonly string[]) {
+  if (ids?.length === 0) return Promise.resolve([]);
+  return tx
+    .select({ id: staffPositions.id, name: staffPositions.name })
+    .from(staffPositions)
+    .where(
+      and(eq(staffPositions.organizationId, orgId), ids ? inArray(staffPositions.id, [...ids]) : undefined),
+    )
+    .orderBy(asc(staffPositions.name), asc(staffPositions.id));
 }
 
 async function assertCategory(tx: Tx, orgId: string, id: string | null | undefined) {
