@@ -3,7 +3,8 @@
 // scheduling (shifts on a Sunday-Saturday grid, drafts and publishing, the shift pool, time-off
 // and reschedule requests, budgets, categories, positions, attendance, the activity log), plus
 // the weekly shift lists of contact/update-shifts. Depends on contacts, organizations and auth,
-// and reads devices for the time clock. Payroll and tips read what it records.
+// and reads devices for the time clock. Payroll and tips read what it records through
+// payableSessions and positionsOf.
 import type { App } from '../../plugins/types.ts';
 import { registerContactHooks } from '../contacts/index.ts';
 import { staffHooks } from './merge.ts';
