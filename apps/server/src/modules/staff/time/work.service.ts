@@ -15,8 +15,7 @@ import { contacts } from '../../contacts/contacts.tables.ts';
 import { managesStaff, ownContact, requireManager, subjectContact } from '../access.ts';
 import { employeeShifts } from '../schedule/schedule.tables.ts';
 import { breaksOf } from './sessions.ts';
-import type { StoredBreak } from './time.tables.ts';
-import { workHistories } from './time.tables.ts';
+import { type StoredBreak, workHistories } from './time.tables.ts';
 import {
   lockedSession,
   requireOpen,
