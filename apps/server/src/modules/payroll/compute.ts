@@ -18,8 +18,8 @@ import type { Queryable } from '../../db/client.ts';
 import { tenantJoin } from '../../db/tenant.ts';
 import { bookingSlots, bookingTypes, classSchedules } from '../booking/booking.tables.ts';
 import { contacts } from '../contacts/contacts.tables.ts';
-import { workHistories } from '../staff/time/time.tables.ts';
-import { minutesOf, payableSession, payableWork } from './payable-work.ts';
+import { payableSessions } from '../staff/index.ts';
+import { minutesOf } from './payable-work.ts';
 import { employeeSalaries } from './payroll.tables.ts';
 import { cardTipsByEmployee, type PeriodTipShare, periodTipShare } from './tips/share.service.ts';
 
@@ -64,27 +64,11 @@ export async function salariesFor(tx: Queryable, orgId: string, periodEnd: strin
 async function sessionsByEmployee(tx: Queryable, orgId: string, period: DayRange, timeZone: string) {
   const from = zonedDayStart(startOfWeekDay(period.start), timeZone) - DAY_MS;
   const to = zonedDayStart(addDaysToIsoDate(startOfWeekDay(addDaysToIsoDate(period.end, -1)), 7), timeZone);
-  const found = await tx
-    .select({
-      contactId: workHistories.contactId,
-      startAt: workHistories.startAt,
-      endAt: workHistories.endAt,
-      breakTimes: workHistories.breakTimes,
-    })
-    .from(workHistories)
-    .where(
-      and(
-        eq(workHistories.organizationId, orgId),
-        gte(workHistories.startAt, new Date(from)),
-        lt(workHistories.startAt, new Date(to)),
-        payableWork(),
-      ),
-    );
   const out = new Map<string, WorkSession[]>();
-  for (const row of found) {
-    const list = out.get(row.contactId) ?? [];
-    list.push(payableSession(row));
-    out.set(row.contactId, list);
+  for (const session of await payableSessions(tx, orgId, { from, to, by: 'start' })) {
+    const list = out.get(session.contactId) ?? [];
+    list.push(session);
+    out.set(session.contactId, list);
   }
   return out;
 }

@@ -3,8 +3,9 @@
 // pay runs (one per period, idempotent), off-cycle runs, reports, CSV export and pay stubs.
 // Tips (tips/): locations, daily tips, tip pools and the tip share, whose card tips go into pay
 // lines. Owns employee_salaries, payroll_settings, payroll_runs, payroll_slips and the tip_*,
-// daily_tips tables. Depends on organizations, contacts, and reads staff's work_histories,
-// employee_shifts, staff_members, staff_positions and booking's slots (plain selects).
+// daily_tips tables. Depends on organizations, contacts, booking's slots (plain selects) and
+// staff through its exports: the payable sessions (staff's rule for confirmed work) and positions;
+// staff's tables are referenced only as foreign keys.
 // Other modules use only what this file exports.
 import type { App } from '../../plugins/types.ts';
 import { registerContactHooks } from '../contacts/index.ts';

@@ -1,10 +1,11 @@
 import { type Action, can } from '@opsuite/shared';
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { tenantJoin } from '../../db/tenant.ts';
 import { forbidden, invalid, lookupMissing } from '../../lib/errors.ts';
-import { rows } from '../../lib/sql.ts';
 import { tenantRoute } from '../../plugins/access.ts';
 import type { RequestContext } from '../../plugins/types.ts';
+import { contacts, contactTypes } from '../contacts/contacts.tables.ts';
 
 // Who may do what with staff time and schedules. Every route is guarded by the staff resource;
 // employees (read, write and update on it) work on their own time and shifts, while managing
@@ -42,25 +43,18 @@ export function subjectContact(ctx: RequestContext, contactId: string | undefine
   return contactId;
 }
 
-export interface StaffContact {
-  id: string;
-  full_name: string;
-  email: string | null;
-}
-
 /** An employee contact of the organisation (a live contact of a staff type), or a 400. */
 export async function staffContact(tx: Tx, orgId: string, contactId: string, field = 'contactId') {
-  const [found] = await rows<StaffContact & { type: string | null }>(
-    tx,
-    sql`select c.id, c.full_name, c.email, ct.type from contacts c
-        left join contact_types ct on ct.organization_id = c.organization_id and ct.id = c.contact_type_id
-        where c.organization_id = ${orgId} and c.id = ${contactId} and c.deleted_at is null`,
-  );
+  const [found] = await tx
+    .select({ id: contacts.id, fullName: contacts.fullName, email: contacts.email, type: contactTypes.type })
+    .from(contacts)
+    .leftJoin(contactTypes, tenantJoin(contactTypes, contacts, eq(contactTypes.id, contacts.contactTypeId)))
+    .where(and(eq(contacts.organizationId, orgId), eq(contacts.id, contactId), isNull(contacts.deletedAt)));
   if (!found) throw lookupMissing(field);
   if (!found.type || !(STAFF_TYPES as readonly string[]).includes(found.type)) {
     throw invalid(field, 'is not an employee');
   }
-  return found;
+  return { id: found.id, fullName: found.fullName, email: found.email };
 }
 
 /** Parses a jsonb value the way both drivers may hand it over (text or parsed). */

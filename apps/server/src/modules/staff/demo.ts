@@ -1,5 +1,5 @@
 import { addDaysToIsoDate, isoDateInZone, zonedTimeToInstant, zonedWeek } from '@opsuite/shared';
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import type { DatabaseHandle, Tx } from '../../db/client.ts';
 import { withTenant } from '../../db/tenant.ts';
 import { newId } from '../../lib/ids.ts';
@@ -13,9 +13,10 @@ import { bid, offerShift } from './schedule/pool.service.ts';
 import { publishWeek, saveRowOrder } from './schedule/publish.service.ts';
 import { saveBudget } from './schedule/reports.service.ts';
 import { requestTimeOff } from './schedule/requests.service.ts';
+import { employeeShifts } from './schedule/schedule.tables.ts';
 import { createShift } from './schedule/shifts.service.ts';
 import { saveCategory, saveEmployee, savePosition } from './settings/catalog.service.ts';
-import type { StoredBreak } from './time/time.tables.ts';
+import { type StoredBreak, workHistories } from './time/time.tables.ts';
 
 // What `npm start` shows of staff time and scheduling in the demo organisation: two categories
 // and three positions with hourly costs; Chris Coach, the admin, the owner and three more
@@ -111,14 +112,29 @@ async function clocked(tx: Tx, orgId: string, timeZone: string, p: Planned, late
       description: 'Lunch',
     });
   }
-  await tx.execute(
-    sql`insert into work_histories (organization_id, id, contact_id, shift_id, shift_name, description, start_at, end_at, break_times)
-        values (${orgId}, ${newId()}, ${p.contactId},
-          (select id from employee_shifts where organization_id = ${orgId} and contact_id = ${p.contactId}
-             and start_at = ${new Date(zonedTimeToInstant(p.day, p.start, timeZone)).toISOString()} limit 1),
-          ${p.name}, ${p.name}, ${new Date(start).toISOString()}, ${new Date(end).toISOString()},
-          ${JSON.stringify(breaks)}::jsonb)`,
-  );
+  const s = employeeShifts;
+  const [shift] = await tx
+    .select({ id: s.id })
+    .from(s)
+    .where(
+      and(
+        eq(s.organizationId, orgId),
+        eq(s.contactId, p.contactId),
+        eq(s.startAt, new Date(zonedTimeToInstant(p.day, p.start, timeZone))),
+      ),
+    )
+    .limit(1);
+  await tx.insert(workHistories).values({
+    organizationId: orgId,
+    id: newId(),
+    contactId: p.contactId,
+    shiftId: shift?.id ?? null,
+    shiftName: p.name,
+    description: p.name,
+    startAt: new Date(start),
+    endAt: new Date(end),
+    breakTimes: breaks,
+  });
 }
 
 export async function seedStaffDemo(database: DatabaseHandle, o: StaffDemoOptions): Promise<void> {
@@ -241,11 +257,20 @@ async function offerDanasShift(
   const soon = Date.now() + 3_600_000;
   const find = () =>
     run(async (tx) => {
-      const r = await tx.execute(
-        sql`select id from employee_shifts where organization_id = ${orgId} and pub_contact_id = ${dana.contactId}
-              and pub_start_at > ${new Date(soon).toISOString()} order by pub_start_at limit 1`,
-      );
-      return (r.rows as { id: string }[])[0]?.id;
+      const s = employeeShifts;
+      const [next] = await tx
+        .select({ id: s.id })
+        .from(s)
+        .where(
+          and(
+            eq(s.organizationId, orgId),
+            eq(s.pubContactId, dana.contactId),
+            gt(s.pubStartAt, new Date(soon)),
+          ),
+        )
+        .orderBy(asc(s.pubStartAt))
+        .limit(1);
+      return next?.id;
     });
   let shiftId = await find();
   if (!shiftId) {

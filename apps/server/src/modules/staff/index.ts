@@ -3,7 +3,8 @@
 // scheduling (shifts on a Sunday-Saturday grid, drafts and publishing, the shift pool, time-off
 // and reschedule requests, budgets, categories, positions, attendance, the activity log), plus
 // the weekly shift lists of contact/update-shifts. Depends on contacts, organizations and auth,
-// and reads devices for the time clock. Payroll and tips read what it records.
+// and reads devices for the time clock. Payroll and tips read what it records through
+// payableSessions and positionsOf.
 import { grantReadWriteUpdate, type RoleGrant } from '@opsuite/shared';
 import type { App } from '../../plugins/types.ts';
 import { registerContactHooks } from '../contacts/index.ts';
@@ -18,7 +19,15 @@ import { workRoutes } from './time/work.routes.ts';
 
 export { STAFF_DEMO_EMPLOYEES, type StaffDemoOptions, type StaffDemoPerson, seedStaffDemo } from './demo.ts';
 export { type LabourRateSource, registerLabourRateSource } from './schedule/labour-rates.ts';
+export { positionsOf } from './settings/catalog.service.ts';
 export { endOverdueSessions } from './time/auto-end.ts';
+export {
+  type PayableFilter,
+  type PayableRange,
+  type PayableSession,
+  payableSessions,
+  sessionOf,
+} from './time/sessions.ts';
 export { PAID_PERIOD_MESSAGE, registerWorkLock, type WorkLock } from './time/work-locks.ts';
 
 /** What the default roles may do with staff: employees clock in, see their schedule and ask for changes. */

@@ -15,6 +15,7 @@ async function settleShiftWeeks(tx: Tx, set: MergeSet) {
       row_number() over (partition by week_start order by ${mergeRank(set, sql`contact_id`)}) as rn,
       count(*) over (partition by week_start) as n
     from contact_shifts where organization_id = ${set.orgId} and ${inMergeSet(set, sql`contact_id`)}`;
+  // Window ranking and a distinct union of jsonb list elements, set-based: no builder form.
   await tx.execute(sql`update contact_shifts t set shifts = m.shifts, updated_at = now()
     from (
       select week_start, max(contact_id::text) filter (where rn = 1)::uuid as contact_id,
@@ -27,6 +28,7 @@ async function settleShiftWeeks(tx: Tx, set: MergeSet) {
       from (${ranked}) r where n > 1 group by week_start
     ) m
     where t.organization_id = ${set.orgId} and t.contact_id = m.contact_id and t.week_start = m.week_start`);
+  // A delete joined to the window-ranked rows (delete ... using): no builder form.
   await tx.execute(sql`delete from contact_shifts t using (${ranked}) r
     where t.organization_id = ${set.orgId} and t.contact_id = r.contact_id and t.week_start = r.week_start
       and r.rn > 1`);
@@ -34,6 +36,7 @@ async function settleShiftWeeks(tx: Tx, set: MergeSet) {
 
 /** Rows of `table` that would clash once moved: all but the best-ranked of each `partition`. */
 async function keepBestRanked(tx: Tx, set: MergeSet, table: string, partition: string) {
+  // By ctid over a window ranking, for any of the hook's tables: no builder form.
   await tx.execute(sql`delete from ${sql.identifier(table)} t using (
       select ctid, row_number() over (partition by ${sql.identifier(partition)}
         order by ${mergeRank(set, sql`contact_id`)}) as rn
@@ -89,6 +92,7 @@ export const staffHooks: ContactHooks = {
   },
   async merge(tx, set) {
     await settleShiftWeeks(tx, set);
+    // An update joined to window-ranked open sessions (update ... from a ranking): no builder form.
     await tx.execute(sql`update work_histories w set end_at = greatest(now(), w.start_at), auto_ended = true,
         updated_at = now()
       from (select id, row_number() over (order by ${mergeRank(set, sql`contact_id`)}) as rn
@@ -98,6 +102,7 @@ export const staffHooks: ContactHooks = {
     await keepBestRanked(tx, set, 'staff_members', 'organization_id');
     await keepBestRanked(tx, set, 'shift_pool_bids', 'pool_id');
     for (const [table, column] of MOVES) {
+      // The table and column are data here (the hook's list, checked against the schema by contacts).
       await tx.execute(
         sql`update ${sql.identifier(table)} set ${sql.identifier(column)} = ${set.primaryId}
             where organization_id = ${set.orgId} and ${ofDuplicates(set, sql`${sql.identifier(column)}`)}`,

@@ -1,12 +1,13 @@
 import type { ShiftWeek, UpdateShiftsBody } from '@opsuite/shared';
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { tenantJoin } from '../../db/tenant.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { rows } from '../../lib/sql.ts';
 import type { RequestContext } from '../../plugins/types.ts';
+import { contacts, contactTypes } from '../contacts/contacts.tables.ts';
 import { recordActivity } from '../contacts/index.ts';
-import type { StoredShift } from './shifts.tables.ts';
+import { contactShifts, type StoredShift } from './shifts.tables.ts';
 
 // contact/update-shifts: an employee contact's shifts for one week, stored as a plain list that
 // each call replaces whole (see shifts.tables.ts). A shift belongs to the week in which it
@@ -26,15 +27,14 @@ export function localDate(instant: string, timeZone: string): string {
 }
 
 interface WeekRow {
-  contact_id: string;
-  full_name: string;
-  week_start: string;
+  contactId: string;
+  fullName: string;
   shifts: StoredShift[] | string;
 }
 
 const answerOf = (r: WeekRow, week: ShiftWeek) => ({
-  contactId: r.contact_id,
-  fullName: r.full_name,
+  contactId: r.contactId,
+  fullName: r.fullName,
   startOfWeek: week.startOfWeek,
   endOfWeek: week.endOfWeek,
   shifts: typeof r.shifts === 'string' ? (JSON.parse(r.shifts) as StoredShift[]) : r.shifts,
@@ -42,13 +42,14 @@ const answerOf = (r: WeekRow, week: ShiftWeek) => ({
 
 export async function updateShifts(tx: Tx, ctx: RequestContext, week: ShiftWeek, body: UpdateShiftsBody) {
   const orgId = ctx.organizationId;
-  const [contact] = await rows<{ full_name: string; type: string | null }>(
-    tx,
-    sql`select c.full_name, ct.type from contacts c
-        left join contact_types ct on ct.organization_id = c.organization_id and ct.id = c.contact_type_id
-        where c.organization_id = ${orgId} and c.id = ${body.contactId} and c.deleted_at is null
-        for update of c`,
-  );
+  const [contact] = await tx
+    .select({ fullName: contacts.fullName, type: contactTypes.type })
+    .from(contacts)
+    .leftJoin(contactTypes, tenantJoin(contactTypes, contacts, eq(contactTypes.id, contacts.contactTypeId)))
+    .where(
+      and(eq(contacts.organizationId, orgId), eq(contacts.id, body.contactId), isNull(contacts.deletedAt)),
+    )
+    .for('update', { of: contacts });
   if (!contact) throw notFound('Contact');
   if (!contact.type || !STAFF_TYPES.includes(contact.type)) {
     throw invalid('contactId', 'shifts can only be saved for an employee');
@@ -80,14 +81,29 @@ export async function updateShifts(tx: Tx, ctx: RequestContext, week: ShiftWeek,
   if (new Set(shifts.map((s) => s._id)).size !== shifts.length)
     throw invalid('shifts', 'a shift id is repeated');
   if (shifts.length === 0) {
-    await tx.execute(sql`delete from contact_shifts where organization_id = ${orgId}
-      and contact_id = ${body.contactId} and week_start = ${week.startOfWeek}`);
+    await tx
+      .delete(contactShifts)
+      .where(
+        and(
+          eq(contactShifts.organizationId, orgId),
+          eq(contactShifts.contactId, body.contactId),
+          eq(contactShifts.weekStart, week.startOfWeek),
+        ),
+      );
   } else {
-    await tx.execute(sql`
-      insert into contact_shifts (organization_id, contact_id, week_start, shifts, updated_by)
-      values (${orgId}, ${body.contactId}, ${week.startOfWeek}, ${JSON.stringify(shifts)}::jsonb, ${ctx.userId})
-      on conflict (organization_id, contact_id, week_start)
-      do update set shifts = excluded.shifts, updated_by = excluded.updated_by, updated_at = now()`);
+    await tx
+      .insert(contactShifts)
+      .values({
+        organizationId: orgId,
+        contactId: body.contactId,
+        weekStart: week.startOfWeek,
+        shifts,
+        updatedBy: ctx.userId,
+      })
+      .onConflictDoUpdate({
+        target: [contactShifts.organizationId, contactShifts.contactId, contactShifts.weekStart],
+        set: { shifts, updatedBy: ctx.userId, updatedAt: sql`now()` },
+      });
   }
   await recordActivity(tx, {
     organizationId: orgId,
@@ -97,10 +113,7 @@ export async function updateShifts(tx: Tx, ctx: RequestContext, week: ShiftWeek,
     data: { startOfWeek: week.startOfWeek, shifts: shifts.length },
     actorUserId: ctx.userId,
   });
-  return answerOf(
-    { contact_id: body.contactId, full_name: contact.full_name, week_start: week.startOfWeek, shifts },
-    week,
-  );
+  return answerOf({ contactId: body.contactId, fullName: contact.fullName, shifts }, week);
 }
 
 /** The week's saved shifts, one entry per person (by name), a page at a time, in one statement. */
@@ -109,16 +122,24 @@ export async function listShifts(
   orgId: string,
   q: ShiftWeek & { contactId?: string; page: number; pageSize: number },
 ) {
-  const found = await rows<WeekRow>(
-    tx,
-    sql`select s.contact_id, c.full_name, s.week_start::text as week_start, s.shifts
-        from contact_shifts s
-        join contacts c on c.organization_id = s.organization_id and c.id = s.contact_id and c.deleted_at is null
-        where s.organization_id = ${orgId} and s.week_start = ${q.startOfWeek}
-          ${q.contactId ? sql`and s.contact_id = ${q.contactId}` : sql``}
-        order by lower(c.full_name), c.id
-        limit ${q.pageSize + 1} offset ${(q.page - 1) * q.pageSize}`,
-  );
+  const s = contactShifts;
+  const found = await tx
+    .select({ contactId: s.contactId, fullName: contacts.fullName, shifts: s.shifts })
+    .from(s)
+    .innerJoin(
+      contacts,
+      and(tenantJoin(contacts, s, eq(contacts.id, s.contactId)), isNull(contacts.deletedAt)),
+    )
+    .where(
+      and(
+        eq(s.organizationId, orgId),
+        eq(s.weekStart, q.startOfWeek),
+        q.contactId ? eq(s.contactId, q.contactId) : undefined,
+      ),
+    )
+    .orderBy(sql`lower(${contacts.fullName})`, asc(contacts.id))
+    .limit(q.pageSize + 1)
+    .offset((q.page - 1) * q.pageSize);
   return {
     list: found.slice(0, q.pageSize).map((r) => answerOf(r, q)),
     pagination: { page: q.page, pageSize: q.pageSize, hasMore: found.length > q.pageSize },

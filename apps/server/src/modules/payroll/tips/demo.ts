@@ -1,8 +1,6 @@
-import { addDaysToIsoDate, daysBetween, zonedDayStart } from '@opsuite/shared';
-import { and, asc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
+import { addDaysToIsoDate, daysBetween, isoDateInZone, zonedDayStart } from '@opsuite/shared';
 import type { Tx } from '../../../db/client.ts';
-import { staffPositions } from '../../staff/settings/settings.tables.ts';
-import { workHistories } from '../../staff/time/time.tables.ts';
+import { payableSessions, positionsOf } from '../../staff/index.ts';
 import { addLocation, putDailyTips } from './manage.service.ts';
 import { createPool } from './pools.service.ts';
 
@@ -17,11 +15,7 @@ export async function seedTipsDemo(
   from: string,
   to: string,
 ): Promise<void> {
-  const positions = await tx
-    .select({ id: staffPositions.id, name: staffPositions.name })
-    .from(staffPositions)
-    .where(eq(staffPositions.organizationId, orgId))
-    .orderBy(asc(staffPositions.name));
+  const positions = await positionsOf(tx, orgId);
   if (positions.length === 0) return;
   const desk = await addLocation(tx, orgId, { name: 'Front desk' });
   const bar = await addLocation(tx, orgId, { name: 'Smoothie bar' });
@@ -43,18 +37,13 @@ export async function seedTipsDemo(
     dayShifts: [],
   });
   // Tips on the days someone worked (the staff demo's clocked week), so they are shared.
-  const worked = await tx
-    .selectDistinct({ day: sql<string>`(${workHistories.startAt} at time zone ${timeZone})::date::text` })
-    .from(workHistories)
-    .where(
-      and(
-        eq(workHistories.organizationId, orgId),
-        isNotNull(workHistories.endAt),
-        gte(workHistories.startAt, new Date(zonedDayStart(from, timeZone))),
-        lt(workHistories.startAt, new Date(zonedDayStart(addDaysToIsoDate(to, 1), timeZone))),
-      ),
-    );
-  for (const { day } of worked) {
+  const sessions = await payableSessions(tx, orgId, {
+    from: zonedDayStart(from, timeZone),
+    to: zonedDayStart(addDaysToIsoDate(to, 1), timeZone),
+    by: 'start',
+  });
+  const worked = [...new Set(sessions.map((s) => isoDateInZone(s.start, timeZone)))].sort();
+  for (const day of worked) {
     // Amounts vary by day, the same on every seed.
     const i = daysBetween(from, day);
     await putDailyTips(tx, orgId, {

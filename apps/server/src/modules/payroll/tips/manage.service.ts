@@ -13,7 +13,7 @@ import type { Queryable, Tx } from '../../../db/client.ts';
 import { tenantJoin } from '../../../db/tenant.ts';
 import { conflict, lookupMissing, notFound } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
-import { staffPositions } from '../../staff/settings/settings.tables.ts';
+import { positionsOf } from '../../staff/index.ts';
 import { lockPaidDaysShared, payrollOpenFrom } from '../open-from.ts';
 import { roleSettings } from './pools.read.ts';
 import { dailyTips, tipLocations, tipPoolLocations, tipPools, tipRoleSettings } from './tips.tables.ts';
@@ -76,10 +76,7 @@ export async function listRoles(tx: Queryable, orgId: string): Promise<TipRoleAn
 }
 
 export async function putRole(tx: Tx, orgId: string, roleId: string, sharesTips: boolean) {
-  const [position] = await tx
-    .select({ id: staffPositions.id })
-    .from(staffPositions)
-    .where(and(eq(staffPositions.organizationId, orgId), eq(staffPositions.id, roleId)));
+  const [position] = await positionsOf(tx, orgId, [roleId]);
   if (!position) throw notFound('Role');
   await tx
     .insert(tipRoleSettings)

@@ -2,7 +2,7 @@ import type { TipPoolAnswer } from '@opsuite/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.ts';
 import { tenantJoin } from '../../../db/tenant.ts';
-import { staffPositions } from '../../staff/settings/settings.tables.ts';
+import { positionsOf } from '../../staff/index.ts';
 import {
   type StoredDayShift,
   tipLocations,
@@ -24,24 +24,20 @@ export interface RoleInfo {
 }
 
 export async function roleSettings(tx: Queryable, orgId: string): Promise<Map<string, RoleInfo>> {
-  const found = await tx
-    .select({ id: staffPositions.id, name: staffPositions.name, sharesTips: tipRoleSettings.sharesTips })
-    .from(staffPositions)
-    .leftJoin(
-      tipRoleSettings,
-      tenantJoin(tipRoleSettings, staffPositions, eq(tipRoleSettings.positionId, staffPositions.id)),
-    )
-    .where(eq(staffPositions.organizationId, orgId))
-    .orderBy(asc(staffPositions.name), asc(staffPositions.id));
+  const positions = await positionsOf(tx, orgId);
+  const settings = await tx
+    .select({ positionId: tipRoleSettings.positionId, sharesTips: tipRoleSettings.sharesTips })
+    .from(tipRoleSettings)
+    .where(eq(tipRoleSettings.organizationId, orgId));
+  const shares = new Map(settings.map((r) => [r.positionId, r.sharesTips]));
   return new Map(
-    found.map((r) => [
-      r.id,
-      {
-        name: r.name,
-        sharesTips: r.sharesTips ?? !NON_SHARING.test(r.name),
-        isDefault: r.sharesTips === null,
-      },
-    ]),
+    positions.map((p) => {
+      const set = shares.get(p.id);
+      return [
+        p.id,
+        { name: p.name, sharesTips: set ?? !NON_SHARING.test(p.name), isDefault: set === undefined },
+      ];
+    }),
   );
 }
 

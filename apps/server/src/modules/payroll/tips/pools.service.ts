@@ -6,7 +6,7 @@ import { tenantJoin } from '../../../db/tenant.ts';
 import { conflict, lookupMissing, notFound } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
 import { uniqueOr409 } from '../../../lib/sql.ts';
-import { staffPositions } from '../../staff/settings/settings.tables.ts';
+import { positionsOf } from '../../staff/index.ts';
 import { loadPools, poolAnswerOf } from './pools.read.ts';
 import { tipLocations, tipPoolLocations, tipPoolRoles, tipPools } from './tips.tables.ts';
 
@@ -56,18 +56,11 @@ async function checkRefs(tx: Tx, orgId: string, body: PoolInput, poolId: string)
     .select({ id: tipLocations.id })
     .from(tipLocations)
     .where(and(eq(tipLocations.organizationId, orgId), inArray(tipLocations.id, body.locationIds)));
-  const roles = await tx
-    .select({ id: staffPositions.id })
-    .from(staffPositions)
-    .where(
-      and(
-        eq(staffPositions.organizationId, orgId),
-        inArray(
-          staffPositions.id,
-          body.roles.map((r) => r.roleId),
-        ),
-      ),
-    );
+  const roles = await positionsOf(
+    tx,
+    orgId,
+    body.roles.map((r) => r.roleId),
+  );
   const taken = await tx
     .select({ location: tipLocations.name, pool: tipPools.name })
     .from(tipPoolLocations)

@@ -11,13 +11,10 @@ import {
   workTimeAt,
   zonedDayStart,
 } from '@opsuite/shared';
-import { and, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.ts';
 import { tenantJoin } from '../../../db/tenant.ts';
-import { employeeShifts } from '../../staff/schedule/schedule.tables.ts';
-import { staffMembers } from '../../staff/settings/settings.tables.ts';
-import { workHistories } from '../../staff/time/time.tables.ts';
-import { payableSession, payableWork } from '../payable-work.ts';
+import { payableSessions } from '../../staff/index.ts';
 import type { PoolDef } from './pools.read.ts';
 import { dailyTips, tipPoolLocations } from './tips.tables.ts';
 
@@ -25,8 +22,6 @@ import { dailyTips, tipPoolLocations } from './tips.tables.ts';
 // the people who worked in its day-shift windows in a role of the pool that shares tips, by the
 // rules of tip-share.ts. An employee who worked for two pools on a day counts in one: a pool with
 // tips that day before one without, then where they worked longest, a tie going to the older pool.
-
-const DAY_MS = 86_400_000;
 
 export interface ShareLine {
   contactId: string;
@@ -84,46 +79,12 @@ interface EmployeeWork {
 async function workOf(tx: Queryable, orgId: string, from: number, to: number, roleIds: string[]) {
   const out = new Map<string, EmployeeWork>();
   if (roleIds.length === 0) return out;
-  const positions = sql<
-    string[]
-  >`coalesce(nullif(${employeeShifts.positionIds}, '[]'::jsonb), ${staffMembers.positionIds}, '[]'::jsonb)`;
-  const roles = sql`array[${sql.join(
-    roleIds.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::text[]`;
-  const found = await tx
-    .select({
-      contactId: workHistories.contactId,
-      startAt: workHistories.startAt,
-      endAt: workHistories.endAt,
-      breakTimes: workHistories.breakTimes,
-      positions,
-    })
-    .from(workHistories)
-    .leftJoin(
-      employeeShifts,
-      tenantJoin(employeeShifts, workHistories, eq(employeeShifts.id, workHistories.shiftId)),
-    )
-    .leftJoin(
-      staffMembers,
-      tenantJoin(staffMembers, workHistories, eq(staffMembers.contactId, workHistories.contactId)),
-    )
-    .where(
-      and(
-        eq(workHistories.organizationId, orgId),
-        // A session lasts at most a day (staff's limit): the lower bound keeps this an index range.
-        gte(workHistories.startAt, new Date(from - 2 * DAY_MS)),
-        lt(workHistories.startAt, new Date(to)),
-        gt(workHistories.endAt, new Date(from)),
-        payableWork(),
-        sql`${positions} ?| ${roles}`,
-      ),
-    );
-  for (const row of found) {
-    const work: EmployeeWork = out.get(row.contactId) ?? { sessions: [], positionsAt: new Map() };
-    work.sessions.push(payableSession(row));
-    work.positionsAt.set(+row.startAt, row.positions ?? []);
-    out.set(row.contactId, work);
+  const found = await payableSessions(tx, orgId, { from, to, by: 'overlap' }, { positionIds: roleIds });
+  for (const session of found) {
+    const work: EmployeeWork = out.get(session.contactId) ?? { sessions: [], positionsAt: new Map() };
+    work.sessions.push(session);
+    work.positionsAt.set(session.start, session.positionIds);
+    out.set(session.contactId, work);
   }
   return out;
 }

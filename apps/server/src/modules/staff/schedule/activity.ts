@@ -1,11 +1,15 @@
-import { sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { newId } from '../../../lib/ids.ts';
-import { isoText, rows } from '../../../lib/sql.ts';
+import { isoText } from '../../../lib/sql.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
+import { users } from '../../auth/auth.tables.ts';
+import { scheduleActivity } from './schedule.tables.ts';
 
 // The activity log of the schedule: every change to shifts, publications, trades and requests,
 // newest first, read a page at a time (skip 0, limit 5 by default).
+
+const a = scheduleActivity;
 
 export async function logActivity(
   tx: Tx,
@@ -15,50 +19,48 @@ export async function logActivity(
   weekStart: string | null = null,
   data: Record<string, unknown> = {},
 ) {
-  await tx.execute(
-    sql`insert into schedule_activity (organization_id, id, action, message, week_start, data, actor_user_id)
-        values (${ctx.organizationId}, ${newId()}, ${action}, ${message}, ${weekStart}, ${JSON.stringify(data)}::jsonb,
-          ${ctx.userId})`,
-  );
+  await tx.insert(a).values({
+    organizationId: ctx.organizationId,
+    id: newId(),
+    action,
+    message,
+    weekStart,
+    data,
+    actorUserId: ctx.userId,
+  });
 }
 
 export async function listActivity(tx: Tx, orgId: string, skip: number, limit: number) {
-  const found = await rows<{
-    id: string;
-    action: string;
-    message: string;
-    actor_name: string | null;
-    week_start: string | null;
-    at: string;
-    total: number;
-  }>(
-    tx,
-    sql`select a.id, a.action, a.message, u.full_name as actor_name, to_char(a.week_start, 'YYYY-MM-DD') as week_start,
-          ${isoText(sql`a.created_at`)} as at, count(*) over ()::int as total
-        from schedule_activity a left join users u on u.id = a.actor_user_id
-        where a.organization_id = ${orgId}
-        order by a.created_at desc, a.id desc
-        limit ${limit} offset ${skip}`,
-  );
+  const found = await tx
+    .select({
+      id: a.id,
+      action: a.action,
+      message: a.message,
+      actorName: users.fullName,
+      weekStart: a.weekStart,
+      at: sql<string>`${isoText(sql`${a.createdAt}`)}`,
+      total: sql<number>`count(*) over ()::int`,
+    })
+    .from(a)
+    .leftJoin(users, eq(users.id, a.actorUserId))
+    .where(eq(a.organizationId, orgId))
+    .orderBy(desc(a.createdAt), desc(a.id))
+    .limit(limit)
+    .offset(skip);
+  // A page past the end has no row to carry the total: count then.
   const total =
     found[0]?.total ??
-    Number(
-      (
-        await rows<{ n: number }>(
-          tx,
-          sql`select count(*)::int as n from schedule_activity where organization_id = ${orgId}`,
-        )
-      )[0]?.n ?? 0,
-    );
+    (await tx.select({ n: count() }).from(a).where(eq(a.organizationId, orgId)))[0]?.n ??
+    0;
   return {
     list: found.map((r) => ({
       _id: r.id,
       action: r.action,
       message: r.message,
-      actorName: r.actor_name,
-      startOfWeek: r.week_start,
+      actorName: r.actorName,
+      startOfWeek: r.weekStart,
       at: r.at,
     })),
-    total,
+    total: Number(total),
   };
 }

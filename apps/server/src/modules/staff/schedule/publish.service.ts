@@ -1,13 +1,17 @@
 import { formatDayLabel, formatInstantAt, shiftByDays, zonedWeek } from '@opsuite/shared';
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
+import { tenantJoin } from '../../../db/tenant.ts';
 import { conflict, invalid } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
 import { isoText, rows } from '../../../lib/sql.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
-import { json, requireManager } from '../access.ts';
+import { contacts } from '../../contacts/contacts.tables.ts';
+import { requireManager } from '../access.ts';
+import { staffMembers } from '../settings/settings.tables.ts';
 import { logActivity } from './activity.ts';
 import type { Outbox } from './notify.ts';
+import { employeeShifts, scheduleWeeks, shiftPool } from './schedule.tables.ts';
 import { lockEmployees } from './shift-rows.ts';
 
 /** 'Dec 13, 2026': a week's first day as the product writes dates, never the ISO form. */
@@ -22,13 +26,32 @@ const tz = (ctx: RequestContext) => ctx.organization.timeZone;
 
 function weekRange(ctx: RequestContext, startOfWeek: string) {
   const week = zonedWeek(startOfWeek, tz(ctx));
-  return { week, from: new Date(week.startsAt).toISOString(), to: new Date(week.endsAt).toISOString() };
+  return { week, from: new Date(week.startsAt), to: new Date(week.endsAt) };
 }
 
-interface Changed {
-  contact_id: string;
-  pub_contact_id: string | null;
-}
+const s = employeeShifts;
+
+/** Shifts of the organisation starting in [from, to). */
+const startingIn = (orgId: string, from: Date, to: Date) =>
+  and(eq(s.organizationId, orgId), gte(s.startAt, from), lt(s.startAt, to));
+
+/** Shifts published (or last published) in [from, to), or with a draft starting then. */
+const publishedIn = (orgId: string, from: Date, to: Date) =>
+  and(
+    eq(s.organizationId, orgId),
+    isNotNull(s.pubContactId),
+    or(and(gte(s.pubStartAt, from), lt(s.pubStartAt, to)), and(gte(s.startAt, from), lt(s.startAt, to))),
+  );
+
+/** A draft that differs from what employees see (never published, or changed since). */
+const draftDiffers = or(
+  isNull(s.pubContactId),
+  ne(s.pubContactId, s.contactId),
+  ne(s.pubStartAt, s.startAt),
+  ne(s.pubEndAt, s.endAt),
+  ne(s.pubShiftName, s.shiftName),
+  ne(s.pubPositionIds, s.positionIds),
+);
 
 /** The e-mails of a week's change: each employee gets their published shifts of that week. */
 async function mailWeek(
@@ -41,30 +64,39 @@ async function mailWeek(
 ) {
   if (contactIds.length === 0) return 0;
   const { from, to } = weekRange(ctx, startOfWeek);
-  const people = await rows<{ id: string; full_name: string; email: string | null }>(
-    tx,
-    sql`select id, full_name, email from contacts where organization_id = ${ctx.organizationId}
-        and id = any(${sql.param(contactIds)}::uuid[]) and deleted_at is null`,
-  );
-  const shifts = await rows<{ contact_id: string; name: string; start_at: string; end_at: string }>(
-    tx,
-    sql`select pub_contact_id as contact_id, pub_shift_name as name, ${isoText(sql`pub_start_at`)} as start_at,
-          ${isoText(sql`pub_end_at`)} as end_at
-        from employee_shifts where organization_id = ${ctx.organizationId}
-          and pub_contact_id = any(${sql.param(contactIds)}::uuid[]) and pub_start_at >= ${from} and pub_start_at < ${to}
-        order by pub_start_at`,
-  );
+  const people = await tx
+    .select({ id: contacts.id, fullName: contacts.fullName, email: contacts.email })
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.organizationId, ctx.organizationId),
+        inArray(contacts.id, contactIds),
+        isNull(contacts.deletedAt),
+      ),
+    );
+  const shifts = await tx
+    .select({ contactId: s.pubContactId, name: s.pubShiftName, startAt: s.pubStartAt, endAt: s.pubEndAt })
+    .from(s)
+    .where(
+      and(
+        eq(s.organizationId, ctx.organizationId),
+        inArray(s.pubContactId, contactIds),
+        gte(s.pubStartAt, from),
+        lt(s.pubStartAt, to),
+      ),
+    )
+    .orderBy(asc(s.pubStartAt));
   for (const p of people) {
-    const mine = shifts.filter((s) => s.contact_id === p.id);
+    const mine = shifts.filter((shift) => shift.contactId === p.id);
     outbox.add(p.email, `Your schedule for the week of ${weekLabel(startOfWeek)}`, [
-      `Hello ${p.full_name},`,
+      `Hello ${p.fullName},`,
       '',
       intro,
       '',
       ...(mine.length
         ? mine.map(
-            (s) =>
-              `- ${s.name}: ${formatInstantAt(s.start_at, tz(ctx))} to ${formatInstantAt(s.end_at, tz(ctx))}`,
+            (shift) =>
+              `- ${shift.name}: ${formatInstantAt(shift.startAt!.toISOString(), tz(ctx))} to ${formatInstantAt(shift.endAt!.toISOString(), tz(ctx))}`,
           )
         : ['You have no shifts that week.']),
     ]);
@@ -77,38 +109,38 @@ export async function publishWeek(tx: Tx, ctx: RequestContext, startOfWeek: stri
   const orgId = ctx.organizationId;
   const { from, to } = weekRange(ctx, startOfWeek);
   // Serialises publications of one week (and of a revert racing it).
-  await tx.execute(
-    sql`insert into schedule_weeks (organization_id, week_start, status) values (${orgId}, ${startOfWeek}, 'draft')
-        on conflict (organization_id, week_start) do update set updated_at = schedule_weeks.updated_at`,
-  );
-  const changed = await rows<Changed>(
-    tx,
-    sql`select contact_id, pub_contact_id from employee_shifts
-        where organization_id = ${orgId} and start_at >= ${from} and start_at < ${to}
-          and (removed_at is not null or pub_contact_id is null or pub_contact_id <> contact_id
-               or pub_start_at <> start_at or pub_end_at <> end_at or pub_shift_name <> shift_name
-               or pub_position_ids <> position_ids)
-        for update`,
-  );
-  await tx.execute(
-    sql`delete from employee_shifts where organization_id = ${orgId} and start_at >= ${from} and start_at < ${to}
-          and removed_at is not null`,
-  );
-  await tx.execute(
-    sql`update employee_shifts set pub_contact_id = contact_id, pub_shift_name = shift_name,
-          pub_position_ids = position_ids, pub_start_at = start_at, pub_end_at = end_at, published_at = now()
-        where organization_id = ${orgId} and start_at >= ${from} and start_at < ${to}
-          and (pub_contact_id is null or pub_contact_id <> contact_id or pub_start_at <> start_at
-               or pub_end_at <> end_at or pub_shift_name <> shift_name or pub_position_ids <> position_ids)`,
-  );
-  const [week] = await rows<{ published_at: string }>(
-    tx,
-    sql`update schedule_weeks set status = 'published', published_at = now(), published_by = ${ctx.userId}, updated_at = now()
-        where organization_id = ${orgId} and week_start = ${startOfWeek}
-        returning ${isoText(sql`published_at`)} as published_at`,
-  );
+  // A no-op update on conflict, so that the week's row is locked too.
+  await tx
+    .insert(scheduleWeeks)
+    .values({ organizationId: orgId, weekStart: startOfWeek, status: 'draft' })
+    .onConflictDoUpdate({
+      target: [scheduleWeeks.organizationId, scheduleWeeks.weekStart],
+      set: { updatedAt: sql`${scheduleWeeks.updatedAt}` },
+    });
+  const changed = await tx
+    .select({ contactId: s.contactId, pubContactId: s.pubContactId })
+    .from(s)
+    .where(and(startingIn(orgId, from, to), or(isNotNull(s.removedAt), draftDiffers)))
+    .for('update');
+  await tx.delete(s).where(and(startingIn(orgId, from, to), isNotNull(s.removedAt)));
+  await tx
+    .update(s)
+    .set({
+      pubContactId: sql`${s.contactId}`,
+      pubShiftName: sql`${s.shiftName}`,
+      pubPositionIds: sql`${s.positionIds}`,
+      pubStartAt: sql`${s.startAt}`,
+      pubEndAt: sql`${s.endAt}`,
+      publishedAt: sql`now()`,
+    })
+    .where(and(startingIn(orgId, from, to), draftDiffers));
+  const [week] = await tx
+    .update(scheduleWeeks)
+    .set({ status: 'published', publishedAt: sql`now()`, publishedBy: ctx.userId, updatedAt: sql`now()` })
+    .where(and(eq(scheduleWeeks.organizationId, orgId), eq(scheduleWeeks.weekStart, startOfWeek)))
+    .returning({ publishedAt: sql<string>`${isoText(sql`${scheduleWeeks.publishedAt}`)}` });
   const people = [
-    ...new Set(changed.flatMap((c) => [c.contact_id, c.pub_contact_id]).filter((v): v is string => !!v)),
+    ...new Set(changed.flatMap((c) => [c.contactId, c.pubContactId]).filter((v): v is string => !!v)),
   ];
   const notified = await mailWeek(
     tx,
@@ -125,54 +157,61 @@ export async function publishWeek(tx: Tx, ctx: RequestContext, startOfWeek: stri
     `Week of ${startOfWeek} published (${changed.length} changed)`,
     startOfWeek,
   );
-  return { publishedAt: week?.published_at ?? null, changed: changed.length, notified };
+  return { publishedAt: week?.publishedAt ?? null, changed: changed.length, notified };
 }
 
 export async function revertWeek(tx: Tx, ctx: RequestContext, startOfWeek: string, outbox: Outbox) {
   requireManager(ctx, 'revert the schedule');
   const orgId = ctx.organizationId;
   const { from, to } = weekRange(ctx, startOfWeek);
-  const [state] = await rows<{ status: string }>(
-    tx,
-    sql`select status from schedule_weeks where organization_id = ${orgId} and week_start = ${startOfWeek} for update`,
-  );
+  const thisWeek = and(eq(scheduleWeeks.organizationId, orgId), eq(scheduleWeeks.weekStart, startOfWeek));
+  const [state] = await tx
+    .select({ status: scheduleWeeks.status })
+    .from(scheduleWeeks)
+    .where(thisWeek)
+    .for('update');
   if (state?.status !== 'published') throw conflict('This week is not published', 'startOfWeek');
-  const withdrawn = await rows<{ pub_contact_id: string }>(
-    tx,
-    sql`select distinct pub_contact_id from employee_shifts
-        where organization_id = ${orgId} and pub_contact_id is not null
-          and ((pub_start_at >= ${from} and pub_start_at < ${to}) or (start_at >= ${from} and start_at < ${to}))`,
-  );
-  await tx.execute(
-    sql`update shift_pool p set status = 'withdrawn', updated_at = now() from employee_shifts s
-        where p.organization_id = ${orgId} and p.status = 'offered' and s.organization_id = p.organization_id
-          and s.id = p.shift_id and s.start_at >= ${from} and s.start_at < ${to}`,
-  );
-  await tx.execute(
-    sql`delete from employee_shifts where organization_id = ${orgId} and start_at >= ${from} and start_at < ${to}
-          and removed_at is not null`,
-  );
-  const [reverted] = await rows<{ n: number }>(
-    tx,
-    sql`with u as (update employee_shifts set pub_contact_id = null, pub_shift_name = null, pub_position_ids = null,
-          pub_start_at = null, pub_end_at = null, published_at = null
-        where organization_id = ${orgId} and pub_contact_id is not null
-          and ((pub_start_at >= ${from} and pub_start_at < ${to}) or (start_at >= ${from} and start_at < ${to}))
-        returning 1) select count(*)::int as n from u`,
-  );
-  await tx.execute(
-    sql`update schedule_weeks set status = 'draft', updated_at = now() where organization_id = ${orgId} and week_start = ${startOfWeek}`,
-  );
+  const withdrawn = await tx
+    .selectDistinct({ pubContactId: s.pubContactId })
+    .from(s)
+    .where(publishedIn(orgId, from, to));
+  await tx
+    .update(shiftPool)
+    .set({ status: 'withdrawn', updatedAt: sql`now()` })
+    .from(s)
+    .where(
+      and(
+        eq(shiftPool.organizationId, orgId),
+        eq(shiftPool.status, 'offered'),
+        tenantJoin(s, shiftPool, eq(s.id, shiftPool.shiftId)),
+        gte(s.startAt, from),
+        lt(s.startAt, to),
+      ),
+    );
+  await tx.delete(s).where(and(startingIn(orgId, from, to), isNotNull(s.removedAt)));
+  const reverted = await tx
+    .update(s)
+    .set({
+      pubContactId: null,
+      pubShiftName: null,
+      pubPositionIds: null,
+      pubStartAt: null,
+      pubEndAt: null,
+      publishedAt: null,
+    })
+    .where(publishedIn(orgId, from, to))
+    .returning({ id: s.id });
+  await tx.update(scheduleWeeks).set({ status: 'draft', updatedAt: sql`now()` }).where(thisWeek);
   const notified = await mailWeek(
     tx,
     ctx,
     outbox,
-    withdrawn.map((w) => w.pub_contact_id),
+    withdrawn.map((w) => w.pubContactId).filter((v): v is string => !!v),
     startOfWeek,
     'The published schedule of this week was withdrawn; a new one will follow. Until then you have no shifts that week.',
   );
   await logActivity(tx, ctx, 'schedule.reverted', `Week of ${startOfWeek} reverted to draft`, startOfWeek);
-  return { publishedAt: null, changed: reverted?.n ?? 0, notified };
+  return { publishedAt: null, changed: reverted.length, notified };
 }
 
 /** Repeats last week's shifts in this week, skipping any that would overlap one already there. */
@@ -180,40 +219,45 @@ export async function copyLastWeek(tx: Tx, ctx: RequestContext, startOfWeek: str
   requireManager(ctx, 'change the schedule');
   const orgId = ctx.organizationId;
   const prev = zonedWeek(shiftByDays(zonedWeek(startOfWeek, tz(ctx)).startsAt, -7, tz(ctx)), tz(ctx));
-  const source = await rows<{
-    contact_id: string;
-    shift_name: string;
-    position_ids: string[] | string;
-    start_at: string;
-    end_at: string;
-    note: string | null;
-  }>(
-    tx,
-    sql`select s.contact_id, s.shift_name, s.position_ids, ${isoText(sql`s.start_at`)} as start_at,
-          ${isoText(sql`s.end_at`)} as end_at, s.note
-        from employee_shifts s join contacts c on c.organization_id = s.organization_id and c.id = s.contact_id
-        where s.organization_id = ${orgId} and s.removed_at is null and c.deleted_at is null
-          and s.start_at >= ${new Date(prev.startsAt).toISOString()} and s.start_at < ${new Date(prev.endsAt).toISOString()}
-        order by s.start_at`,
-  );
+  const source = await tx
+    .select({
+      contactId: s.contactId,
+      shiftName: s.shiftName,
+      positionIds: s.positionIds,
+      startAt: s.startAt,
+      endAt: s.endAt,
+      note: s.note,
+    })
+    .from(s)
+    .innerJoin(contacts, tenantJoin(contacts, s, eq(contacts.id, s.contactId)))
+    .where(
+      and(
+        startingIn(orgId, new Date(prev.startsAt), new Date(prev.endsAt)),
+        isNull(s.removedAt),
+        isNull(contacts.deletedAt),
+      ),
+    )
+    .orderBy(asc(s.startAt));
   if (source.length === 0) throw invalid('startOfWeek', 'last week has no shifts to copy');
   await lockEmployees(
     tx,
     orgId,
-    source.map((s) => s.contact_id),
+    source.map((shift) => shift.contactId),
   );
   let copied = 0;
   let skipped = 0;
-  for (const s of source) {
-    const start = new Date(shiftByDays(Date.parse(s.start_at), 7, tz(ctx))).toISOString();
-    const end = new Date(shiftByDays(Date.parse(s.end_at), 7, tz(ctx))).toISOString();
+  for (const shift of source) {
+    const start = new Date(shiftByDays(+shift.startAt, 7, tz(ctx))).toISOString();
+    const end = new Date(shiftByDays(+shift.endAt, 7, tz(ctx))).toISOString();
+    // One statement inserts the copy only where the employee is free then (an insert of values
+    // under a NOT EXISTS: the builder's insert ... select needs a source table).
     const inserted = await rows<{ id: string }>(
       tx,
       sql`insert into employee_shifts (organization_id, id, contact_id, shift_name, position_ids, start_at, end_at, note, created_by)
-          select ${orgId}, ${newId()}, ${s.contact_id}, ${s.shift_name}, ${JSON.stringify(json(s.position_ids))}::jsonb,
-            ${start}, ${end}, ${s.note}, ${ctx.userId}
+          select ${orgId}, ${newId()}, ${shift.contactId}, ${shift.shiftName}, ${JSON.stringify(shift.positionIds)}::jsonb,
+            ${start}, ${end}, ${shift.note}, ${ctx.userId}
           where ${end}::timestamptz > ${start}::timestamptz and not exists (
-            select 1 from employee_shifts o where o.organization_id = ${orgId} and o.contact_id = ${s.contact_id}
+            select 1 from employee_shifts o where o.organization_id = ${orgId} and o.contact_id = ${shift.contactId}
               and o.removed_at is null and o.start_at < ${end} and o.end_at > ${start})
           returning id`,
     );
@@ -235,15 +279,21 @@ export async function saveRowOrder(tx: Tx, ctx: RequestContext, contactIds: stri
   requireManager(ctx, 'reorder the schedule');
   const orgId = ctx.organizationId;
   const ids = [...new Set(contactIds)];
-  const found = await rows<{ id: string }>(
-    tx,
-    sql`select id from contacts where organization_id = ${orgId} and id = any(${sql.param(ids)}::uuid[]) and deleted_at is null`,
-  );
+  const found = ids.length
+    ? await tx
+        .select({ id: contacts.id })
+        .from(contacts)
+        .where(and(eq(contacts.organizationId, orgId), inArray(contacts.id, ids), isNull(contacts.deletedAt)))
+    : [];
   if (found.length !== ids.length) throw invalid('contactIds', 'not found in this organisation');
-  await tx.execute(
-    sql`insert into staff_members (organization_id, contact_id, row_order)
-        select ${orgId}, x.id, x.n::int from unnest(${sql.param(ids)}::uuid[]) with ordinality x(id, n)
-        on conflict (organization_id, contact_id) do update set row_order = excluded.row_order, updated_at = now()`,
-  );
+  if (ids.length) {
+    await tx
+      .insert(staffMembers)
+      .values(ids.map((contactId, i) => ({ organizationId: orgId, contactId, rowOrder: i + 1 })))
+      .onConflictDoUpdate({
+        target: [staffMembers.organizationId, staffMembers.contactId],
+        set: { rowOrder: sql`excluded.row_order`, updatedAt: sql`now()` },
+      });
+  }
   await logActivity(tx, ctx, 'schedule.reordered', 'Row order updated');
 }

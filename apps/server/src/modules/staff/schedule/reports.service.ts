@@ -7,17 +7,21 @@ import {
   zonedWeek,
 } from '@opsuite/shared';
 import type { AttendanceRow, BudgetAnswer } from '@opsuite/shared/contracts/staff-schedule';
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
+import { tenantJoin } from '../../../db/tenant.ts';
 import { invalid, lookupMissing } from '../../../lib/errors.ts';
 import { NO_ID } from '../../../lib/ids.ts';
 import { isoText, rows } from '../../../lib/sql.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
-import { json, managesStaff, ownContact, requireManager } from '../access.ts';
+import { managesStaff, ownContact, requireManager } from '../access.ts';
 import { timeSettings } from '../settings/settings.service.ts';
+import { staffMembers, staffPositions } from '../settings/settings.tables.ts';
 import { employeesPage } from '../time/roster.ts';
-import { breaksOf } from '../time/work-rows.ts';
+import { sessionOf } from '../time/sessions.ts';
+import { workHistories } from '../time/time.tables.ts';
 import { labourRate, type WageRow, wageRatesSql, wagesByContact } from './labour-rates.ts';
+import { attendanceRecords, employeeShifts, salesBudgets } from './schedule.tables.ts';
 
 // Sales budgets against the week's labour cost, and attendance (the published schedule against
 // the time clock: on time, late, absent, overtime), with a manager's records over it.
@@ -26,40 +30,46 @@ const tz = (ctx: RequestContext) => ctx.organization.timeZone;
 
 /** Labour cost of the week's live shifts, per organisation day, at each employee's rate (labour-rates.ts). */
 async function labourByDay(tx: Tx, ctx: RequestContext, from: string, to: string) {
-  const shifts = await rows<{
-    contact_id: string;
-    start_at: string;
-    end_at: string;
-    own: number | null;
-    position_ids: string[] | string;
-  }>(
-    tx,
-    sql`select s.contact_id, ${isoText(sql`s.start_at`)} as start_at, ${isoText(sql`s.end_at`)} as end_at,
-          m.hourly_cost_cents as own, s.position_ids
-        from employee_shifts s
-        left join staff_members m on m.organization_id = s.organization_id and m.contact_id = s.contact_id
-        where s.organization_id = ${ctx.organizationId} and s.removed_at is null
-          and s.start_at >= ${from} and s.start_at < ${to}`,
-  );
+  const s = employeeShifts;
+  const m = staffMembers;
+  const shifts = await tx
+    .select({
+      contactId: s.contactId,
+      startAt: s.startAt,
+      endAt: s.endAt,
+      own: m.hourlyCostCents,
+      positionIds: s.positionIds,
+    })
+    .from(s)
+    .leftJoin(m, tenantJoin(m, s, eq(m.contactId, s.contactId)))
+    .where(
+      and(
+        eq(s.organizationId, ctx.organizationId),
+        isNull(s.removedAt),
+        gte(s.startAt, new Date(from)),
+        lt(s.startAt, new Date(to)),
+      ),
+    );
   const positions = new Map(
     (
-      await rows<{ id: string; hourly_cost_cents: number | null }>(
-        tx,
-        sql`select id, hourly_cost_cents from staff_positions where organization_id = ${ctx.organizationId}`,
-      )
-    ).map((p) => [p.id, p.hourly_cost_cents]),
+      await tx
+        .select({ id: staffPositions.id, hourlyCostCents: staffPositions.hourlyCostCents })
+        .from(staffPositions)
+        .where(eq(staffPositions.organizationId, ctx.organizationId))
+    ).map((p) => [p.id, p.hourlyCostCents]),
   );
+  // Payroll's registered select (staff cannot import payroll's tables): SQL by contract.
   const wages = wagesByContact(await rows<WageRow>(tx, wageRatesSql(ctx.organizationId)));
   const byDay = new Map<string, number>();
-  for (const s of shifts) {
-    const span = { start: Date.parse(s.start_at), end: Date.parse(s.end_at) };
+  for (const shift of shifts) {
+    const span = { start: +shift.startAt, end: +shift.endAt };
     const day = shiftDisplayDay(span, tz(ctx));
     byDay.set(
       day,
       (byDay.get(day) ?? 0) +
         shiftCostCents(
           span,
-          labourRate(wages.get(s.contact_id), s.own, json(s.position_ids), positions) ?? 0,
+          labourRate(wages.get(shift.contactId), shift.own, shift.positionIds, positions) ?? 0,
         ),
     );
   }
@@ -69,11 +79,13 @@ async function labourByDay(tx: Tx, ctx: RequestContext, from: string, to: string
 export async function weekBudget(tx: Tx, ctx: RequestContext, startOfWeek: string): Promise<BudgetAnswer> {
   requireManager(ctx, 'see budgets');
   const week = zonedWeek(startOfWeek, tz(ctx));
-  const sales = await rows<{ day: string; cents: number }>(
-    tx,
-    sql`select to_char(day, 'YYYY-MM-DD') as day, planned_sales_cents as cents from sales_budgets
-        where organization_id = ${ctx.organizationId} and day >= ${week.startOfWeek} and day <= ${week.endOfWeek}`,
-  );
+  const b = salesBudgets;
+  const sales = await tx
+    .select({ day: b.day, cents: b.plannedSalesCents })
+    .from(b)
+    .where(
+      and(eq(b.organizationId, ctx.organizationId), gte(b.day, week.startOfWeek), lte(b.day, week.endOfWeek)),
+    );
   const labour = await labourByDay(
     tx,
     ctx,
@@ -112,27 +124,29 @@ export async function saveBudget(
     }
   }
   if (body.days.length) {
-    await tx.execute(
-      sql`insert into sales_budgets (organization_id, day, planned_sales_cents, updated_by)
-          select ${ctx.organizationId}, x.day::date, x.cents::int, ${ctx.userId}
-          from jsonb_to_recordset(${JSON.stringify(body.days.map((d) => ({ day: d.day, cents: d.plannedSalesCents })))}::jsonb)
-            x(day text, cents int)
-          on conflict (organization_id, day) do update set planned_sales_cents = excluded.planned_sales_cents,
-            updated_by = excluded.updated_by, updated_at = now()`,
-    );
+    await tx
+      .insert(salesBudgets)
+      .values(
+        body.days.map((d) => ({
+          organizationId: ctx.organizationId,
+          day: d.day,
+          plannedSalesCents: d.plannedSalesCents,
+          updatedBy: ctx.userId,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [salesBudgets.organizationId, salesBudgets.day],
+        set: {
+          plannedSalesCents: sql`excluded.planned_sales_cents`,
+          updatedBy: sql`excluded.updated_by`,
+          updatedAt: sql`now()`,
+        },
+      });
   }
   return weekBudget(tx, ctx, body.startOfWeek);
 }
 
-interface PubShift {
-  id: string;
-  contact_id: string;
-  name: string;
-  start_at: string;
-  end_at: string;
-  status: AttendanceRow['shifts'][number]['status'] | null;
-  note: string | null;
-}
+type AttendanceStatus = AttendanceRow['shifts'][number]['status'];
 
 export async function attendanceReport(
   tx: Tx,
@@ -152,61 +166,78 @@ export async function attendanceReport(
   const ids = shown.map((p) => p.id);
   const settings = await timeSettings(tx, ctx.organizationId);
   // One statement at a time: a transaction's connection answers one query at a time.
+  const s = employeeShifts;
+  const a = attendanceRecords;
   const shifts = ids.length
-    ? await rows<PubShift>(
-        tx,
-        sql`select s.id, s.pub_contact_id as contact_id, s.pub_shift_name as name, ${isoText(sql`s.pub_start_at`)} as start_at,
-            ${isoText(sql`s.pub_end_at`)} as end_at, a.status, a.note
-          from employee_shifts s
-          left join attendance_records a on a.organization_id = s.organization_id and a.shift_id = s.id
-          where s.organization_id = ${ctx.organizationId} and s.pub_contact_id = any(${sql.param(ids)}::uuid[])
-            and s.pub_start_at >= ${from} and s.pub_start_at < ${to}
-          order by s.pub_start_at`,
-      )
+    ? await tx
+        .select({
+          id: s.id,
+          contactId: s.pubContactId,
+          name: s.pubShiftName,
+          startAt: sql<string>`${isoText(sql`${s.pubStartAt}`)}`,
+          endAt: sql<string>`${isoText(sql`${s.pubEndAt}`)}`,
+          status: sql<AttendanceStatus | null>`${a.status}`,
+          note: a.note,
+        })
+        .from(s)
+        .leftJoin(a, tenantJoin(a, s, eq(a.shiftId, s.id)))
+        .where(
+          and(
+            eq(s.organizationId, ctx.organizationId),
+            inArray(s.pubContactId, ids),
+            gte(s.pubStartAt, new Date(from)),
+            lt(s.pubStartAt, new Date(to)),
+          ),
+        )
+        .orderBy(asc(s.pubStartAt))
     : [];
+  const w = workHistories;
   const sessions = ids.length
-    ? await rows<{ contact_id: string; start_at: string; end_at: string | null; break_times: unknown }>(
-        tx,
-        sql`select contact_id, ${isoText(sql`start_at`)} as start_at, ${isoText(sql`end_at`)} as end_at, break_times
-          from work_histories
-          where organization_id = ${ctx.organizationId} and contact_id = any(${sql.param(ids)}::uuid[])
-            and start_at < ${to} and coalesce(end_at, now()) > ${new Date(week.startsAt - 86_400_000).toISOString()}`,
-      )
+    ? await tx
+        .select({ contactId: w.contactId, startAt: w.startAt, endAt: w.endAt, breakTimes: w.breakTimes })
+        .from(w)
+        .where(
+          and(
+            eq(w.organizationId, ctx.organizationId),
+            inArray(w.contactId, ids),
+            lt(w.startAt, new Date(to)),
+            gt(sql`coalesce(${w.endAt}, now())`, new Date(week.startsAt - 86_400_000).toISOString()),
+          ),
+        )
     : [];
   const now = Date.now();
   const list: AttendanceRow[] = shown.map((p) => {
-    const mine = shifts.filter((s) => s.contact_id === p.id);
+    const mine = shifts.filter((shift) => shift.contactId === p.id);
     const worked = sessions
-      .filter((s) => s.contact_id === p.id)
-      .map((s) => ({
-        start: Date.parse(s.start_at),
-        end: s.end_at ? Date.parse(s.end_at) : now,
-        breaks: breaksOf(s as never).map((b) => ({
-          start: Date.parse(b.start),
-          end: b.end ? Date.parse(b.end) : null,
-        })),
-      }));
+      .filter((session) => session.contactId === p.id)
+      .map((session) =>
+        sessionOf({ start: session.startAt, end: session.endAt, breakTimes: session.breakTimes }, now),
+      );
     const result = weekAttendance({
-      shifts: mine.map((s) => ({ id: s.id, start: Date.parse(s.start_at), end: Date.parse(s.end_at) })),
+      shifts: mine.map((shift) => ({
+        id: shift.id,
+        start: Date.parse(shift.startAt),
+        end: Date.parse(shift.endAt),
+      })),
       sessions: worked,
       week,
       graceMinutes: settings.lateGraceMinutes,
     });
-    const out = result.shifts.map((a) => {
-      const s = mine.find((m) => m.id === a.shiftId)!;
+    const out = result.shifts.map((att) => {
+      const shift = mine.find((m) => m.id === att.shiftId)!;
       // A shift still to come is not absent yet.
-      const future = Date.parse(s.start_at) > now && a.status === 'absent';
+      const future = Date.parse(shift.startAt) > now && att.status === 'absent';
       return {
-        shiftId: s.id,
-        shiftName: s.name,
-        day: shiftDisplayDay({ start: Date.parse(s.start_at) }, tz(ctx)),
-        startDate: s.start_at,
-        endDate: s.end_at,
-        status: s.status ?? (future ? ('upcoming' as const) : a.status),
-        clockedInAt: a.clockedInAt === null ? null : new Date(a.clockedInAt).toISOString(),
-        lateMs: a.lateMs,
-        recorded: s.status !== null,
-        note: s.note,
+        shiftId: shift.id,
+        shiftName: shift.name ?? '',
+        day: shiftDisplayDay({ start: Date.parse(shift.startAt) }, tz(ctx)),
+        startDate: shift.startAt,
+        endDate: shift.endAt,
+        status: shift.status ?? (future ? ('upcoming' as const) : att.status),
+        clockedInAt: att.clockedInAt === null ? null : new Date(att.clockedInAt).toISOString(),
+        lateMs: att.lateMs,
+        recorded: shift.status !== null,
+        note: shift.note,
       };
     });
     const count = (status: string) => out.filter((s) => s.status === status).length;
@@ -242,20 +273,32 @@ export async function recordAttendance(
   },
 ) {
   requireManager(ctx, 'record attendance');
-  const [shift] = await rows<{ start_at: string }>(
-    tx,
-    sql`select ${isoText(sql`coalesce(pub_start_at, start_at)`)} as start_at from employee_shifts
-        where organization_id = ${ctx.organizationId} and id = ${body.shiftId}
-          and coalesce(pub_contact_id, contact_id) = ${body.contactId}`,
-  );
+  const s = employeeShifts;
+  const [shift] = await tx
+    .select({ startAt: sql<Date>`coalesce(${s.pubStartAt}, ${s.startAt})`.mapWith(s.startAt) })
+    .from(s)
+    .where(
+      and(
+        eq(s.organizationId, ctx.organizationId),
+        eq(s.id, body.shiftId),
+        eq(sql`coalesce(${s.pubContactId}, ${s.contactId})`, body.contactId),
+      ),
+    );
   if (!shift) throw lookupMissing('shiftId');
-  await tx.execute(
-    sql`insert into attendance_records (organization_id, shift_id, contact_id, status, note, recorded_by)
-        values (${ctx.organizationId}, ${body.shiftId}, ${body.contactId}, ${body.status}, ${body.note}, ${ctx.userId})
-        on conflict (organization_id, shift_id) do update set status = excluded.status, note = excluded.note,
-          contact_id = excluded.contact_id, recorded_by = excluded.recorded_by, updated_at = now()`,
-  );
-  const week = zonedWeek(Date.parse(shift.start_at), tz(ctx)).startOfWeek;
+  const record = {
+    contactId: body.contactId,
+    status: body.status,
+    note: body.note,
+    recordedBy: ctx.userId,
+  };
+  await tx
+    .insert(attendanceRecords)
+    .values({ organizationId: ctx.organizationId, shiftId: body.shiftId, ...record })
+    .onConflictDoUpdate({
+      target: [attendanceRecords.organizationId, attendanceRecords.shiftId],
+      set: { ...record, updatedAt: sql`now()` },
+    });
+  const week = zonedWeek(+shift.startAt, tz(ctx)).startOfWeek;
   const report = await attendanceReport(tx, ctx, {
     startOfWeek: week,
     contactId: body.contactId,

@@ -1,15 +1,18 @@
 import { addDaysToIsoDate, formatInstantAt, zonedDayStart } from '@opsuite/shared';
 import type { RequestAnswer, RescheduleBody, TimeOffBody } from '@opsuite/shared/contracts/staff-schedule';
-import { type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
+import { tenantJoin } from '../../../db/tenant.ts';
 import { conflict, lookupMissing, notFound } from '../../../lib/errors.ts';
-import { newId } from '../../../lib/ids.ts';
-import { isoText, rows } from '../../../lib/sql.ts';
+import { NO_ID, newId } from '../../../lib/ids.ts';
+import { isoText } from '../../../lib/sql.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
+import { users } from '../../auth/auth.tables.ts';
+import { contacts } from '../../contacts/contacts.tables.ts';
 import { json, managesStaff, ownContact, requireManager, staffContact, subjectContact } from '../access.ts';
 import { logActivity } from './activity.ts';
 import type { Outbox } from './notify.ts';
-import type { RequestPayload } from './schedule.tables.ts';
+import { employeeShifts, type RequestPayload, staffRequests } from './schedule.tables.ts';
 import { assertFree, lockEmployees, lockedShift, weekOf } from './shift-rows.ts';
 import { releaseShifts, type TimeOffShiftAction } from './time-off-shifts.ts';
 
@@ -21,54 +24,61 @@ import { releaseShifts, type TimeOffShiftAction } from './time-off-shifts.ts';
 export type RequestKind = 'timeOff' | 'reschedule';
 const tz = (ctx: RequestContext) => ctx.organization.timeZone;
 
-interface RequestRow {
-  id: string;
-  kind: RequestKind;
-  contact_id: string;
-  full_name: string;
-  email: string | null;
-  status: RequestAnswer['status'];
-  payload: RequestPayload | string;
-  response: string | null;
-  overlapping_shifts: number;
-  decided_by: string | null;
-  decided_at: string | null;
-  created_at: string;
-}
+const r = staffRequests;
+const iso = (column: AnyColumn) => sql<string>`${isoText(sql`${column}`)}`;
 
-const requestSelect = (where: SQL) => sql`
-  select r.id, r.kind, r.contact_id, c.full_name, c.email, r.status, r.payload, r.response,
-    (select count(*)::int from employee_shifts s
-     where r.kind = 'timeOff' and s.organization_id = r.organization_id and s.pub_contact_id = r.contact_id
-       and s.removed_at is null and s.pub_start_at < r.end_at and s.pub_end_at > r.start_at) as overlapping_shifts,
-    u.full_name as decided_by,
-    ${isoText(sql`r.decided_at`)} as decided_at, ${isoText(sql`r.created_at`)} as created_at
-  from staff_requests r
-  join contacts c on c.organization_id = r.organization_id and c.id = r.contact_id
-  left join users u on u.id = r.decided_by
-  where ${where}`;
-
-const answer = (r: RequestRow): RequestAnswer => ({
-  _id: r.id,
+/** A request as answered: its employee, who decided it, and (time off) the shifts it covers. */
+const requestFields = {
   id: r.id,
-  kind: r.kind,
-  contactId: r.contact_id,
-  fullName: r.full_name,
-  status: r.status,
-  payload: json(r.payload),
+  kind: sql<RequestKind>`${r.kind}`,
+  contactId: r.contactId,
+  fullName: contacts.fullName,
+  email: contacts.email,
+  status: sql<RequestAnswer['status']>`${r.status}`,
+  payload: r.payload,
   response: r.response,
-  overlappingShifts: Number(r.overlapping_shifts),
-  decidedBy: r.decided_by,
-  decidedAt: r.decided_at,
-  createdAt: r.created_at,
+  // A correlated count over the shifts its span covers: no builder form.
+  overlappingShifts: sql<number>`(select count(*)::int from ${employeeShifts} s
+     where ${r.kind} = 'timeOff' and s.organization_id = ${r.organizationId} and s.pub_contact_id = ${r.contactId}
+       and s.removed_at is null and s.pub_start_at < ${r.endAt} and s.pub_end_at > ${r.startAt})`,
+  decidedBy: users.fullName,
+  decidedAt: sql<string | null>`${isoText(sql`${r.decidedAt}`)}`,
+  createdAt: iso(r.createdAt),
+};
+
+const selectRequests = (tx: Tx, where: SQL | undefined) =>
+  tx
+    .select(requestFields)
+    .from(r)
+    .innerJoin(contacts, tenantJoin(contacts, r, eq(contacts.id, r.contactId)))
+    .leftJoin(users, eq(users.id, r.decidedBy))
+    .where(where)
+    .$dynamic();
+
+type RequestRow = Awaited<ReturnType<typeof selectRequests>>[number];
+
+const answer = (row: RequestRow): RequestAnswer => ({
+  _id: row.id,
+  id: row.id,
+  kind: row.kind,
+  contactId: row.contactId,
+  fullName: row.fullName,
+  status: row.status,
+  payload: json(row.payload),
+  response: row.response,
+  overlappingShifts: Number(row.overlappingShifts),
+  decidedBy: row.decidedBy,
+  decidedAt: row.decidedAt,
+  createdAt: row.createdAt,
 });
 
+const requestWhere = (orgId: string, kind: RequestKind, id: string) =>
+  and(eq(r.organizationId, orgId), eq(r.kind, kind), eq(r.id, id));
+
 async function one(tx: Tx, ctx: RequestContext, kind: RequestKind, id: string, lock = false) {
-  const [row] = await rows<RequestRow>(
-    tx,
-    sql`${requestSelect(sql`r.organization_id = ${ctx.organizationId} and r.kind = ${kind} and r.id = ${id}`)}
-        ${lock ? sql`for update of r` : sql``}`,
-  );
+  const query = selectRequests(tx, requestWhere(ctx.organizationId, kind, id));
+  if (lock) query.for('update', { of: r });
+  const [row] = await query;
   if (!row) throw notFound(kind === 'timeOff' ? 'Time-off request' : 'Reschedule request');
   return row;
 }
@@ -83,10 +93,15 @@ async function insertRequest(
   endAt: string,
 ) {
   const id = newId();
-  await tx.execute(
-    sql`insert into staff_requests (organization_id, id, kind, contact_id, payload, start_at, end_at)
-        values (${ctx.organizationId}, ${id}, ${kind}, ${contactId}, ${JSON.stringify(payload)}::jsonb, ${startAt}, ${endAt})`,
-  );
+  await tx.insert(r).values({
+    organizationId: ctx.organizationId,
+    id,
+    kind,
+    contactId,
+    payload,
+    startAt: new Date(startAt),
+    endAt: new Date(endAt),
+  });
   return answer(await one(tx, ctx, kind, id));
 }
 
@@ -107,13 +122,13 @@ export async function requestTimeOff(tx: Tx, ctx: RequestContext, body: TimeOffB
 
 export async function requestReschedule(tx: Tx, ctx: RequestContext, body: RescheduleBody) {
   const me = ownContact(ctx);
-  const [shift] = await rows<{ id: string; name: string; contact_id: string }>(
-    tx,
-    sql`select id, pub_shift_name as name, pub_contact_id as contact_id from employee_shifts
-        where organization_id = ${ctx.organizationId} and id = ${body.shiftId} and pub_contact_id is not null`,
-  );
-  if (!shift) throw lookupMissing('shiftId');
-  if (shift.contact_id !== me) requireManager(ctx, 'ask to move another employee’s shift');
+  const s = employeeShifts;
+  const [shift] = await tx
+    .select({ id: s.id, name: s.pubShiftName, contactId: s.pubContactId })
+    .from(s)
+    .where(and(eq(s.organizationId, ctx.organizationId), eq(s.id, body.shiftId), isNotNull(s.pubContactId)));
+  if (!shift?.contactId) throw lookupMissing('shiftId');
+  if (shift.contactId !== me) requireManager(ctx, 'ask to move another employee’s shift');
   const startAt = new Date(body.startDate).toISOString();
   const endAt = new Date(body.endDate).toISOString();
   const payload = {
@@ -123,7 +138,7 @@ export async function requestReschedule(tx: Tx, ctx: RequestContext, body: Resch
     shiftId: shift.id,
     shiftName: shift.name,
   };
-  return insertRequest(tx, ctx, 'reschedule', shift.contact_id, payload, startAt, endAt);
+  return insertRequest(tx, ctx, 'reschedule', shift.contactId, payload, startAt, endAt);
 }
 
 export async function listRequests(
@@ -132,16 +147,14 @@ export async function listRequests(
   kind: RequestKind,
   q: { status?: string; contactId?: string; page: number; pageSize: number },
 ) {
-  const conds: SQL[] = [sql`r.organization_id = ${ctx.organizationId}`, sql`r.kind = ${kind}`];
-  if (!managesStaff(ctx)) conds.push(sql`r.contact_id = ${ownContact(ctx)}`);
-  else if (q.contactId) conds.push(sql`r.contact_id = ${q.contactId}`);
-  if (q.status) conds.push(sql`r.status = ${q.status}`);
-  const found = await rows<RequestRow>(
-    tx,
-    sql`${requestSelect(sql.join(conds, sql` and `))}
-        order by (r.status = 'pending') desc, r.created_at desc, r.id
-        limit ${q.pageSize + 1} offset ${(q.page - 1) * q.pageSize}`,
-  );
+  const conds: (SQL | undefined)[] = [eq(r.organizationId, ctx.organizationId), eq(r.kind, kind)];
+  if (!managesStaff(ctx)) conds.push(eq(r.contactId, ownContact(ctx) ?? NO_ID));
+  else if (q.contactId) conds.push(eq(r.contactId, q.contactId));
+  if (q.status) conds.push(eq(r.status, q.status));
+  const found = await selectRequests(tx, and(...conds))
+    .orderBy(desc(sql`${r.status} = 'pending'`), desc(r.createdAt), asc(r.id))
+    .limit(q.pageSize + 1)
+    .offset((q.page - 1) * q.pageSize);
   return {
     list: found.slice(0, q.pageSize).map(answer),
     pagination: { page: q.page, pageSize: q.pageSize, hasMore: found.length > q.pageSize },
@@ -163,31 +176,41 @@ export async function decideRequest(
   const payload = json(row.payload);
   if (kind === 'reschedule' && body.status === 'approved' && payload.shiftId) {
     const shift = await lockedShift(tx, orgId, payload.shiftId);
-    await lockEmployees(tx, orgId, [shift.contact_id]);
-    await assertFree(tx, orgId, shift.contact_id, payload.startDate, payload.endDate, shift.id);
-    await tx.execute(
-      sql`update employee_shifts set start_at = ${payload.startDate}, end_at = ${payload.endDate},
-            pub_start_at = case when pub_contact_id is null then null else ${payload.startDate}::timestamptz end,
-            pub_end_at = case when pub_contact_id is null then null else ${payload.endDate}::timestamptz end,
-            updated_at = now()
-          where organization_id = ${orgId} and id = ${shift.id}`,
-    );
+    await lockEmployees(tx, orgId, [shift.contactId]);
+    await assertFree(tx, orgId, shift.contactId, payload.startDate, payload.endDate, shift.id);
+    // The published version moves too, where there is one (a CASE per column: no builder form).
+    const s = employeeShifts;
+    await tx
+      .update(s)
+      .set({
+        startAt: new Date(payload.startDate),
+        endAt: new Date(payload.endDate),
+        pubStartAt: sql`case when ${s.pubContactId} is null then null else ${payload.startDate}::timestamptz end`,
+        pubEndAt: sql`case when ${s.pubContactId} is null then null else ${payload.endDate}::timestamptz end`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(s.organizationId, orgId), eq(s.id, shift.id)));
   }
   if (kind === 'timeOff' && body.status === 'approved' && body.shifts && body.shifts !== 'keep') {
     await releaseShifts(tx, ctx, row, body.shifts);
   }
-  await tx.execute(
-    sql`update staff_requests set status = ${body.status}, response = ${body.response}, decided_by = ${ctx.userId},
-          decided_at = now(), updated_at = now()
-        where organization_id = ${orgId} and id = ${id}`,
-  );
+  await tx
+    .update(r)
+    .set({
+      status: body.status,
+      response: body.response,
+      decidedBy: ctx.userId,
+      decidedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(r.organizationId, orgId), eq(r.id, id)));
   const what = kind === 'timeOff' ? 'Time off' : 'Reschedule';
   const span =
     kind === 'timeOff'
       ? `${payload.startDate} to ${payload.endDate}`
       : `${payload.shiftName}: ${formatInstantAt(payload.startDate, tz(ctx))} to ${formatInstantAt(payload.endDate, tz(ctx))}`;
   outbox.add(row.email, `${what} request ${body.status}`, [
-    `Hello ${row.full_name},`,
+    `Hello ${row.fullName},`,
     '',
     `Your ${what.toLowerCase()} request (${span}) was ${body.status}.`,
     ...(body.response ? ['', body.response] : []),
@@ -196,7 +219,7 @@ export async function decideRequest(
     tx,
     ctx,
     `request.${body.status}`,
-    `${what} of ${row.full_name} ${body.status}`,
+    `${what} of ${row.fullName} ${body.status}`,
     kind === 'reschedule' ? weekOf(payload.startDate, tz(ctx)) : null,
   );
   return answer(await one(tx, ctx, kind, id));
@@ -204,10 +227,11 @@ export async function decideRequest(
 
 export async function cancelRequest(tx: Tx, ctx: RequestContext, kind: RequestKind, id: string) {
   const row = await one(tx, ctx, kind, id, true);
-  if (row.contact_id !== ownContact(ctx)) requireManager(ctx, 'cancel another employee’s request');
+  if (row.contactId !== ownContact(ctx)) requireManager(ctx, 'cancel another employee’s request');
   if (row.status !== 'pending') throw conflict(`This request is already ${row.status}`, 'status');
-  await tx.execute(
-    sql`update staff_requests set status = 'cancelled', updated_at = now() where organization_id = ${ctx.organizationId} and id = ${id}`,
-  );
+  await tx
+    .update(r)
+    .set({ status: 'cancelled', updatedAt: sql`now()` })
+    .where(and(eq(r.organizationId, ctx.organizationId), eq(r.id, id)));
   return answer(await one(tx, ctx, kind, id));
 }

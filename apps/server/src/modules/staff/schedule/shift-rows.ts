@@ -1,46 +1,92 @@
 import { shiftDisplayDay, zonedWeek } from '@opsuite/shared';
 import type { EmployeeShiftAnswer, MyShift } from '@opsuite/shared/contracts/staff-schedule';
-import { type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, exists, gt, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../../db/client.ts';
 import { conflict, notFound } from '../../../lib/errors.ts';
-import { isoText, rows } from '../../../lib/sql.ts';
+import { isoText } from '../../../lib/sql.ts';
 import { json } from '../access.ts';
+import { staffMembers } from '../settings/settings.tables.ts';
+import { employeeShifts, shiftPool } from './schedule.tables.ts';
 
 // Reading shifts: one select shape (draft and published columns, whether it is on offer) and the
 // answers built from it.
 
-export interface ShiftRow {
-  id: string;
-  contact_id: string;
-  shift_name: string;
-  position_ids: string[] | string;
-  start_at: string;
-  end_at: string;
-  note: string | null;
-  removed: boolean;
-  pub_contact_id: string | null;
-  pub_shift_name: string | null;
-  pub_position_ids: string[] | string | null;
-  pub_start_at: string | null;
-  pub_end_at: string | null;
-  on_offer: boolean;
+const s = employeeShifts;
+
+const iso = (column: AnyColumn) => sql<string>`${isoText(sql`${column}`)}`;
+const isoOrNullOf = (column: AnyColumn) => sql<string | null>`${isoText(sql`${column}`)}`;
+
+/** Whether a shift is offered in the shift pool. */
+const offered = sql<boolean>`${exists(
+  new QueryBuilder()
+    .select({ one: sql`1` })
+    .from(shiftPool)
+    .where(
+      and(
+        eq(shiftPool.organizationId, s.organizationId),
+        eq(shiftPool.shiftId, s.id),
+        eq(shiftPool.status, 'offered'),
+      ),
+    ),
+)}`;
+
+/** A shift as read: its draft and published columns, and whether it is on offer. */
+export const shiftFields = {
+  id: s.id,
+  contactId: s.contactId,
+  shiftName: s.shiftName,
+  positionIds: s.positionIds,
+  startAt: iso(s.startAt),
+  endAt: iso(s.endAt),
+  note: s.note,
+  removed: sql<boolean>`${s.removedAt} is not null`,
+  pubContactId: s.pubContactId,
+  pubShiftName: s.pubShiftName,
+  pubPositionIds: s.pubPositionIds,
+  pubStartAt: isoOrNullOf(s.pubStartAt),
+  pubEndAt: isoOrNullOf(s.pubEndAt),
+  onOffer: offered,
+};
+
+interface ShiftQuery {
+  orderBy?: SQL[];
+  /** Locks the shifts read for the change that follows. */
+  lock?: boolean;
 }
 
-export const shiftColumns = sql`s.id, s.contact_id, s.shift_name, s.position_ids, ${isoText(sql`s.start_at`)} as start_at,
-  ${isoText(sql`s.end_at`)} as end_at, s.note, s.removed_at is not null as removed, s.pub_contact_id, s.pub_shift_name,
-  s.pub_position_ids, ${isoText(sql`s.pub_start_at`)} as pub_start_at, ${isoText(sql`s.pub_end_at`)} as pub_end_at,
-  exists (select 1 from shift_pool p where p.organization_id = s.organization_id and p.shift_id = s.id
-          and p.status = 'offered') as on_offer`;
+export function selectShifts(tx: Tx, where: SQL | undefined, q: ShiftQuery = {}) {
+  const query = tx
+    .select(shiftFields)
+    .from(s)
+    .where(where)
+    .orderBy(...(q.orderBy ?? []))
+    .$dynamic();
+  if (q.lock) query.for('update', { of: s });
+  return query;
+}
 
-/**
- * shiftColumns as a JSON array (json_build_array: no key written 14 times per shift), its
- * instants in PostgreSQL's own JSON form (ISO 8601 with the session's offset: cheaper to write
- * than isoText's); read back by shiftFromJson.
- */
-/** Whether a shift (alias s) is offered in the shift pool. */
+export type ShiftRow = Awaited<ReturnType<typeof selectShifts>>[number];
+
+/** One shift of the organisation by id. */
+export const shiftWhere = (orgId: string, id: string) => and(eq(s.organizationId, orgId), eq(s.id, id));
+
+/** One shift of the organisation as read now (after a change). */
+export async function shiftRow(tx: Tx, orgId: string, id: string): Promise<ShiftRow> {
+  const [row] = await selectShifts(tx, shiftWhere(orgId, id));
+  if (!row) throw notFound('Shift');
+  return row;
+}
+
+/** Whether a shift (alias s, in the grid's hand-planned statement) is offered in the shift pool. */
 export const onOffer = sql`exists (select 1 from shift_pool p where p.organization_id = s.organization_id
   and p.shift_id = s.id and p.status = 'offered')`;
 
+/**
+ * shiftFields as a JSON array for the week grid's statement (json_build_array: no key written 14
+ * times per shift), its instants in PostgreSQL's own JSON form (ISO 8601 with the session's
+ * offset: cheaper to write than isoText's); read back by shiftFromJson.
+ */
 export const shiftJsonArray = sql`json_build_array(s.id, s.contact_id, s.shift_name, s.position_ids,
   s.start_at, s.end_at, s.note, s.removed_at is not null, s.pub_contact_id, s.pub_shift_name,
   s.pub_position_ids, s.pub_start_at, s.pub_end_at, ${onOffer})`;
@@ -67,32 +113,26 @@ const isoOrNull = (v: string | null) => (v === null ? null : new Date(v).toISOSt
 /** A shift of shiftJsonArray as a ShiftRow (instants as isoText writes them). */
 export const shiftFromJson = (a: ShiftArray): ShiftRow => ({
   id: a[0],
-  contact_id: a[1],
-  shift_name: a[2],
-  position_ids: a[3],
-  start_at: new Date(a[4]).toISOString(),
-  end_at: new Date(a[5]).toISOString(),
+  contactId: a[1],
+  shiftName: a[2],
+  positionIds: json(a[3]),
+  startAt: new Date(a[4]).toISOString(),
+  endAt: new Date(a[5]).toISOString(),
   note: a[6],
   removed: a[7],
-  pub_contact_id: a[8],
-  pub_shift_name: a[9],
-  pub_position_ids: a[10],
-  pub_start_at: isoOrNull(a[11]),
-  pub_end_at: isoOrNull(a[12]),
-  on_offer: a[13],
+  pubContactId: a[8],
+  pubShiftName: a[9],
+  pubPositionIds: a[10] === null ? null : json(a[10]),
+  pubStartAt: isoOrNull(a[11]),
+  pubEndAt: isoOrNull(a[12]),
+  onOffer: a[13],
 });
-
-export function selectShifts(tx: Tx, where: SQL, tail: SQL = sql``) {
-  return rows<ShiftRow>(tx, sql`select ${shiftColumns} from employee_shifts s where ${where} ${tail}`);
-}
 
 /** A shift of this organisation, locked; 404 otherwise (removed drafts included, for publishing). */
 export async function lockedShift(tx: Tx, orgId: string, id: string, live = true): Promise<ShiftRow> {
-  const [row] = await selectShifts(
-    tx,
-    sql`s.organization_id = ${orgId} and s.id = ${id} ${live ? sql`and s.removed_at is null` : sql``}`,
-    sql`for update of s`,
-  );
+  const [row] = await selectShifts(tx, and(shiftWhere(orgId, id), live ? isNull(s.removedAt) : undefined), {
+    lock: true,
+  });
   if (!row) throw notFound('Shift');
   return row;
 }
@@ -101,30 +141,30 @@ const samePositions = (a: string[], b: string[] | null) =>
   !!b && a.length === b.length && a.every((p, i) => p === b[i]);
 
 export function stateOf(r: ShiftRow): EmployeeShiftAnswer['state'] {
-  if (!r.pub_contact_id) return 'draft';
+  if (!r.pubContactId) return 'draft';
   const same =
     !r.removed &&
-    r.pub_contact_id === r.contact_id &&
-    r.pub_shift_name === r.shift_name &&
-    r.pub_start_at === r.start_at &&
-    r.pub_end_at === r.end_at &&
-    samePositions(json(r.position_ids), r.pub_position_ids ? json(r.pub_position_ids) : null);
+    r.pubContactId === r.contactId &&
+    r.pubShiftName === r.shiftName &&
+    r.pubStartAt === r.startAt &&
+    r.pubEndAt === r.endAt &&
+    samePositions(json(r.positionIds), r.pubPositionIds ? json(r.pubPositionIds) : null);
   return same ? 'published' : 'changed';
 }
 
 export function shiftAnswer(r: ShiftRow, timeZone: string, overTimeOff = false): EmployeeShiftAnswer {
   return {
     _id: r.id,
-    contactId: r.contact_id,
-    shiftName: r.shift_name,
-    positionIds: json(r.position_ids),
-    startDate: r.start_at,
-    endDate: r.end_at,
+    contactId: r.contactId,
+    shiftName: r.shiftName,
+    positionIds: json(r.positionIds),
+    startDate: r.startAt,
+    endDate: r.endAt,
     note: r.note,
     state: stateOf(r),
-    day: shiftDisplayDay({ start: Date.parse(r.start_at) }, timeZone),
+    day: shiftDisplayDay({ start: Date.parse(r.startAt) }, timeZone),
     overTimeOff,
-    onOffer: r.on_offer,
+    onOffer: r.onOffer,
   };
 }
 
@@ -132,12 +172,12 @@ export function shiftAnswer(r: ShiftRow, timeZone: string, overTimeOff = false):
 export function publishedAnswer(r: ShiftRow, timeZone: string): MyShift {
   return {
     _id: r.id,
-    shiftName: r.pub_shift_name ?? r.shift_name,
-    positionIds: json(r.pub_position_ids ?? r.position_ids),
-    startDate: r.pub_start_at ?? r.start_at,
-    endDate: r.pub_end_at ?? r.end_at,
-    day: shiftDisplayDay({ start: Date.parse(r.pub_start_at ?? r.start_at) }, timeZone),
-    onOffer: r.on_offer,
+    shiftName: r.pubShiftName ?? r.shiftName,
+    positionIds: json(r.pubPositionIds ?? r.positionIds),
+    startDate: r.pubStartAt ?? r.startAt,
+    endDate: r.pubEndAt ?? r.endAt,
+    day: shiftDisplayDay({ start: Date.parse(r.pubStartAt ?? r.startAt) }, timeZone),
+    onOffer: r.onOffer,
   };
 }
 
@@ -151,10 +191,14 @@ export const weekOf = (instant: string, timeZone: string) =>
  */
 export async function lockEmployees(tx: Tx, orgId: string, contactIds: string[]): Promise<void> {
   for (const id of [...new Set(contactIds)].sort()) {
-    await tx.execute(
-      sql`insert into staff_members (organization_id, contact_id) values (${orgId}, ${id})
-          on conflict (organization_id, contact_id) do update set updated_at = staff_members.updated_at`,
-    );
+    // A no-op update on conflict, so that the existing row is locked too.
+    await tx
+      .insert(staffMembers)
+      .values({ organizationId: orgId, contactId: id })
+      .onConflictDoUpdate({
+        target: [staffMembers.organizationId, staffMembers.contactId],
+        set: { updatedAt: sql`${staffMembers.updatedAt}` },
+      });
   }
 }
 
@@ -168,15 +212,21 @@ export async function assertFree(
   exceptId?: string,
   field = 'startDate',
 ): Promise<void> {
-  const [clash] = await rows<{ shift_name: string }>(
-    tx,
-    sql`select shift_name from employee_shifts
-        where organization_id = ${orgId} and contact_id = ${contactId} and removed_at is null
-          ${exceptId ? sql`and id <> ${exceptId}` : sql``}
-          and start_at < ${end} and end_at > ${start}
-        limit 1`,
-  );
-  if (clash) throw conflict(`This shift overlaps ${clash.shift_name} of the same employee`, field);
+  const [clash] = await tx
+    .select({ shiftName: s.shiftName })
+    .from(s)
+    .where(
+      and(
+        eq(s.organizationId, orgId),
+        eq(s.contactId, contactId),
+        isNull(s.removedAt),
+        exceptId ? ne(s.id, exceptId) : undefined,
+        lt(s.startAt, new Date(end)),
+        gt(s.endAt, new Date(start)),
+      ),
+    )
+    .limit(1);
+  if (clash) throw conflict(`This shift overlaps ${clash.shiftName} of the same employee`, field);
 }
 
 export interface TimeOffRow {

@@ -1,13 +1,14 @@
 import { zonedWeek } from '@opsuite/shared';
 import type { CreateShiftBody, UpdateShiftBody } from '@opsuite/shared/contracts/staff-schedule';
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { conflict } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
 import { rows } from '../../../lib/sql.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
-import { json, ownContact, requireManager, staffContact } from '../access.ts';
+import { ownContact, requireManager, staffContact } from '../access.ts';
 import { logActivity } from './activity.ts';
+import { employeeShifts } from './schedule.tables.ts';
 import {
   assertFree,
   lockEmployees,
@@ -15,6 +16,8 @@ import {
   publishedAnswer,
   selectShifts,
   shiftAnswer,
+  shiftRow,
+  shiftWhere,
   stateOf,
   type TimeOffRow,
   timeOffAnswer,
@@ -38,60 +41,66 @@ export async function createShift(tx: Tx, ctx: RequestContext, body: CreateShift
   const end = iso(body.endDate);
   await assertFree(tx, orgId, body.contactId, start, end);
   const id = newId();
-  await tx.execute(
-    sql`insert into employee_shifts (organization_id, id, contact_id, shift_name, position_ids, start_at, end_at, note, created_by)
-        values (${orgId}, ${id}, ${body.contactId}, ${body.shiftName}, ${JSON.stringify([...new Set(body.positionIds)])}::jsonb,
-          ${start}, ${end}, ${body.note}, ${ctx.userId})`,
-  );
+  await tx.insert(employeeShifts).values({
+    organizationId: orgId,
+    id,
+    contactId: body.contactId,
+    shiftName: body.shiftName,
+    positionIds: [...new Set(body.positionIds)],
+    startAt: new Date(start),
+    endAt: new Date(end),
+    note: body.note,
+    createdBy: ctx.userId,
+  });
   await logActivity(
     tx,
     ctx,
     'shift.created',
-    `${body.shiftName} added for ${person.full_name}`,
+    `${body.shiftName} added for ${person.fullName}`,
     weekOf(start, tz(ctx)),
     {
       shiftId: id,
     },
   );
-  return shiftAnswer(
-    (await selectShifts(tx, sql`s.organization_id = ${orgId} and s.id = ${id}`))[0]!,
-    tz(ctx),
-  );
+  return shiftAnswer(await shiftRow(tx, orgId, id), tz(ctx));
 }
 
 export async function updateShift(tx: Tx, ctx: RequestContext, id: string, body: UpdateShiftBody) {
   requireManager(ctx, 'change the schedule');
   const orgId = ctx.organizationId;
   const current = await lockedShift(tx, orgId, id);
-  const contactId = body.contactId ?? current.contact_id;
-  const person = contactId === current.contact_id ? null : await staffContact(tx, orgId, contactId);
+  const contactId = body.contactId ?? current.contactId;
+  const person = contactId === current.contactId ? null : await staffContact(tx, orgId, contactId);
   await lockEmployees(tx, orgId, [contactId]);
-  const start = body.startDate ? iso(body.startDate) : current.start_at;
-  const end = body.endDate ? iso(body.endDate) : current.end_at;
+  const start = body.startDate ? iso(body.startDate) : current.startAt;
+  const end = body.endDate ? iso(body.endDate) : current.endAt;
   if (!(Date.parse(end) > Date.parse(start))) throw conflict('A shift must end after it starts', 'endDate');
   await assertFree(tx, orgId, contactId, start, end, id);
-  const positions = body.positionIds ? [...new Set(body.positionIds)] : json(current.position_ids);
-  await tx.execute(
-    sql`update employee_shifts set contact_id = ${contactId}, shift_name = ${body.shiftName ?? current.shift_name},
-          position_ids = ${JSON.stringify(positions)}::jsonb, start_at = ${start}, end_at = ${end},
-          note = ${body.note === undefined ? current.note : body.note}, updated_at = now()
-        where organization_id = ${orgId} and id = ${id}`,
-  );
-  const moved = person ? ` to ${person.full_name}` : '';
+  const positions = body.positionIds ? [...new Set(body.positionIds)] : current.positionIds;
+  await tx
+    .update(employeeShifts)
+    .set({
+      contactId,
+      shiftName: body.shiftName ?? current.shiftName,
+      positionIds: positions,
+      startAt: new Date(start),
+      endAt: new Date(end),
+      note: body.note === undefined ? current.note : body.note,
+      updatedAt: sql`now()`,
+    })
+    .where(shiftWhere(orgId, id));
+  const moved = person ? ` to ${person.fullName}` : '';
   await logActivity(
     tx,
     ctx,
     'shift.updated',
-    `${body.shiftName ?? current.shift_name} changed${moved}`,
+    `${body.shiftName ?? current.shiftName} changed${moved}`,
     weekOf(start, tz(ctx)),
     {
       shiftId: id,
     },
   );
-  return shiftAnswer(
-    (await selectShifts(tx, sql`s.organization_id = ${orgId} and s.id = ${id}`))[0]!,
-    tz(ctx),
-  );
+  return shiftAnswer(await shiftRow(tx, orgId, id), tz(ctx));
 }
 
 /** A draft never published goes at once; a published one stays until the removal is published. */
@@ -99,19 +108,20 @@ export async function deleteShift(tx: Tx, ctx: RequestContext, id: string) {
   requireManager(ctx, 'change the schedule');
   const orgId = ctx.organizationId;
   const current = await lockedShift(tx, orgId, id);
-  if (current.pub_contact_id) {
-    await tx.execute(
-      sql`update employee_shifts set removed_at = now(), updated_at = now() where organization_id = ${orgId} and id = ${id}`,
-    );
+  if (current.pubContactId) {
+    await tx
+      .update(employeeShifts)
+      .set({ removedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(shiftWhere(orgId, id));
   } else {
-    await tx.execute(sql`delete from employee_shifts where organization_id = ${orgId} and id = ${id}`);
+    await tx.delete(employeeShifts).where(shiftWhere(orgId, id));
   }
   await logActivity(
     tx,
     ctx,
     'shift.deleted',
-    `${current.shift_name} removed`,
-    weekOf(current.start_at, tz(ctx)),
+    `${current.shiftName} removed`,
+    weekOf(current.startAt, tz(ctx)),
     { shiftId: id },
   );
 }
@@ -126,6 +136,7 @@ export function approvedTimeOff(
   statuses = ['approved'],
 ) {
   if (contactIds.length === 0) return Promise.resolve([] as TimeOffRow[]);
+  // The week grid's hashed statement (db/fast/answer-cache.ts) reads the same select: one rule.
   return rows<TimeOffRow>(tx, timeOffSql(orgId, contactIds, from, to, statuses));
 }
 
@@ -142,12 +153,16 @@ export async function mySchedule(tx: Tx, ctx: RequestContext, q: { startOfWeek: 
       shifts: [],
       timeOff: [],
     };
-  const from = new Date(week.startsAt).toISOString();
-  const to = new Date(week.endsAt).toISOString();
+  const s = employeeShifts;
   const shifts = await selectShifts(
     tx,
-    sql`s.organization_id = ${orgId} and s.pub_contact_id = ${me} and s.pub_start_at >= ${from} and s.pub_start_at < ${to}`,
-    sql`order by s.pub_start_at, s.id`,
+    and(
+      eq(s.organizationId, orgId),
+      eq(s.pubContactId, me),
+      gte(s.pubStartAt, new Date(week.startsAt)),
+      lt(s.pubStartAt, new Date(week.endsAt)),
+    ),
+    { orderBy: [asc(s.pubStartAt), asc(s.id)] },
   );
   const timeOff = await approvedTimeOff(tx, orgId, [me], week.startsAt, week.endsAt, ['approved', 'pending']);
   return {

@@ -102,6 +102,7 @@ export async function scheduleWeekText(tx: Tx, ctx: RequestContext, q: ScheduleQ
   });
   const key = [orgId, timeZone, week.startOfWeek, q.page, q.pageSize, q.search ?? ''].join('|');
   const known = kept.get(key);
+  // Hand-planned statements whose rows are hashed in the database (answer cache): no builder form.
   const read = await readUnlessUnchanged<GridParts>(
     tx,
     {
@@ -137,12 +138,12 @@ function gridAnswer(
   const rowsOut = people.slice(0, q.pageSize).map((p) => {
     const off = parts.timeOff.filter((t) => t.contact_id === p.id);
     const mine = shifts
-      .filter((s) => s.contact_id === p.id)
+      .filter((s) => s.contactId === p.id)
       .map((s) =>
         shiftAnswer(
           s,
           timeZone,
-          off.some((t) => t.start_at < s.end_at && t.end_at > s.start_at),
+          off.some((t) => t.start_at < s.endAt && t.end_at > s.startAt),
         ),
       );
     let costCents = 0;

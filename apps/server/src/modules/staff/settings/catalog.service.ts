@@ -3,63 +3,86 @@ import type {
   EmployeeProfileAnswer,
   PositionAnswer,
 } from '@opsuite/shared/contracts/staff-schedule';
-import { sql } from 'drizzle-orm';
-import type { Tx } from '../../../db/client.ts';
+import { and, asc, count, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { Queryable, Tx } from '../../../db/client.ts';
+import { tenantJoin } from '../../../db/tenant.ts';
 import { conflict, lookupMissing, notFound } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
-import { rows } from '../../../lib/sql.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
-import { json, managesStaff, requireManager, staffContact, staffTypesSql } from '../access.ts';
+import { contacts, contactTypes } from '../../contacts/contacts.tables.ts';
+import { json, managesStaff, requireManager, STAFF_TYPES, staffContact } from '../access.ts';
+import { staffCategories, staffMembers, staffPositions } from './settings.tables.ts';
 
 // The staff settings lists: employee categories, positions (with a default hourly cost), and each
 // employee's category, positions and hourly cost. Names are unique per organisation, ignoring case.
 
-const categoryAnswer = (r: {
-  id: string;
-  name: string;
-  color: string | null;
-  sort_order: number;
-}): CategoryAnswer => ({
+const categoryFields = {
+  id: staffCategories.id,
+  name: staffCategories.name,
+  color: staffCategories.color,
+  sortOrder: staffCategories.sortOrder,
+};
+
+type CategoryRow = Pick<typeof staffCategories.$inferSelect, keyof typeof categoryFields>;
+
+const categoryAnswer = (r: CategoryRow): CategoryAnswer => ({
   _id: r.id,
   name: r.name,
   color: r.color,
-  sortOrder: r.sort_order,
+  sortOrder: r.sortOrder,
 });
 
-const positionAnswer = (r: {
-  id: string;
-  name: string;
-  color: string | null;
-  category_id: string | null;
-  hourly_cost_cents: number | null;
-}): PositionAnswer => ({
+const positionFields = {
+  id: staffPositions.id,
+  name: staffPositions.name,
+  color: staffPositions.color,
+  categoryId: staffPositions.categoryId,
+  hourlyCostCents: staffPositions.hourlyCostCents,
+};
+
+type PositionRow = Pick<typeof staffPositions.$inferSelect, keyof typeof positionFields>;
+
+const positionAnswer = (r: PositionRow): PositionAnswer => ({
   _id: r.id,
   name: r.name,
   color: r.color,
-  categoryId: r.category_id,
-  hourlyCostCents: r.hourly_cost_cents,
+  categoryId: r.categoryId,
+  hourlyCostCents: r.hourlyCostCents,
 });
+
+/** One writer at a time per organisation for a list whose names must stay unique. */
+async function lockList(tx: Tx, key: string) {
+  // A transaction-scoped advisory lock: a function call with no builder form.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
 
 async function uniqueName(
   tx: Tx,
-  table: 'staff_categories' | 'staff_positions',
+  table: typeof staffCategories | typeof staffPositions,
   orgId: string,
   name: string,
   except?: string,
 ) {
-  const [taken] = await rows(
-    tx,
-    sql`select 1 from ${sql.identifier(table)} where organization_id = ${orgId} and lower(name) = lower(${name})
-        ${except ? sql`and id <> ${except}` : sql``}`,
-  );
+  const [taken] = await tx
+    .select({ id: table.id })
+    .from(table)
+    .where(
+      and(
+        eq(table.organizationId, orgId),
+        eq(sql`lower(${table.name})`, sql`lower(${name})`),
+        except ? ne(table.id, except) : undefined,
+      ),
+    )
+    .limit(1);
   if (taken) throw conflict(`${name} already exists`, 'name');
 }
 
 export async function listCategories(tx: Tx, orgId: string) {
-  const found = await rows<{ id: string; name: string; color: string | null; sort_order: number }>(
-    tx,
-    sql`select id, name, color, sort_order from staff_categories where organization_id = ${orgId} order by sort_order, lower(name), id`,
-  );
+  const found = await tx
+    .select(categoryFields)
+    .from(staffCategories)
+    .where(eq(staffCategories.organizationId, orgId))
+    .orderBy(asc(staffCategories.sortOrder), sql`lower(${staffCategories.name})`, asc(staffCategories.id));
   return { list: found.map(categoryAnswer) };
 }
 
@@ -72,22 +95,30 @@ export async function saveCategory(
   requireManager(ctx, 'change categories');
   const orgId = ctx.organizationId;
   // Names are checked one writer at a time.
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`staff-categories:${orgId}`}, 0))`);
-  if (body.name) await uniqueName(tx, 'staff_categories', orgId, body.name, id ?? undefined);
+  await lockList(tx, `staff-categories:${orgId}`);
+  if (body.name) await uniqueName(tx, staffCategories, orgId, body.name, id ?? undefined);
+  const c = staffCategories;
   const [row] = id
-    ? await rows<{ id: string; name: string; color: string | null; sort_order: number }>(
-        tx,
-        sql`update staff_categories set name = coalesce(${body.name ?? null}, name),
-              color = ${body.color === undefined ? sql`color` : sql`${body.color}`}, updated_at = now()
-            where organization_id = ${orgId} and id = ${id} returning id, name, color, sort_order`,
-      )
-    : await rows<{ id: string; name: string; color: string | null; sort_order: number }>(
-        tx,
-        sql`insert into staff_categories (organization_id, id, name, color, sort_order)
-            values (${orgId}, ${newId()}, ${body.name!}, ${body.color ?? null},
-              (select coalesce(max(sort_order) + 1, 0) from staff_categories where organization_id = ${orgId}))
-            returning id, name, color, sort_order`,
-      );
+    ? await tx
+        .update(c)
+        .set({
+          ...(body.name !== undefined ? { name: body.name } : {}),
+          ...(body.color !== undefined ? { color: body.color } : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(c.organizationId, orgId), eq(c.id, id)))
+        .returning(categoryFields)
+    : await tx
+        .insert(c)
+        .values({
+          organizationId: orgId,
+          id: newId(),
+          name: body.name!,
+          color: body.color ?? null,
+          // Last in the list (the list's writers are serialised above).
+          sortOrder: sql`(select coalesce(max(${c.sortOrder}) + 1, 0) from ${c} where ${c.organizationId} = ${orgId})`,
+        })
+        .returning(categoryFields);
   if (!row) throw notFound('Category');
   return categoryAnswer(row);
 }
@@ -95,35 +126,51 @@ export async function saveCategory(
 export async function deleteCategory(tx: Tx, ctx: RequestContext, id: string) {
   requireManager(ctx, 'change categories');
   const orgId = ctx.organizationId;
-  const gone = await rows(
-    tx,
-    sql`delete from staff_categories where organization_id = ${orgId} and id = ${id} returning 1`,
-  );
+  const gone = await tx
+    .delete(staffCategories)
+    .where(and(eq(staffCategories.organizationId, orgId), eq(staffCategories.id, id)))
+    .returning({ id: staffCategories.id });
   if (gone.length === 0) throw notFound('Category');
-  await tx.execute(
-    sql`update staff_positions set category_id = null where organization_id = ${orgId} and category_id = ${id}`,
-  );
-  await tx.execute(
-    sql`update staff_members set category_id = null where organization_id = ${orgId} and category_id = ${id}`,
-  );
+  await tx
+    .update(staffPositions)
+    .set({ categoryId: null })
+    .where(and(eq(staffPositions.organizationId, orgId), eq(staffPositions.categoryId, id)));
+  await tx
+    .update(staffMembers)
+    .set({ categoryId: null })
+    .where(and(eq(staffMembers.organizationId, orgId), eq(staffMembers.categoryId, id)));
 }
 
-const positionCols = sql`id, name, color, category_id, hourly_cost_cents`;
-
 export async function listPositions(tx: Tx, orgId: string) {
-  const found = await rows<Parameters<typeof positionAnswer>[0]>(
-    tx,
-    sql`select ${positionCols} from staff_positions where organization_id = ${orgId} order by lower(name), id`,
-  );
+  const found = await tx
+    .select(positionFields)
+    .from(staffPositions)
+    .where(eq(staffPositions.organizationId, orgId))
+    .orderBy(sql`lower(${staffPositions.name})`, asc(staffPositions.id));
   return { list: found.map(positionAnswer) };
+}
+
+/**
+ * The organisation's positions (the roles tips are shared by), by name; with `ids`, only those of
+ * them that exist. For other modules, which keep staff's positions as foreign keys only.
+ */
+export function positionsOf(tx: Queryable, orgId: string, ids?: readonly string[]) {
+  if (ids?.length === 0) return Promise.resolve([]);
+  return tx
+    .select({ id: staffPositions.id, name: staffPositions.name })
+    .from(staffPositions)
+    .where(
+      and(eq(staffPositions.organizationId, orgId), ids ? inArray(staffPositions.id, [...ids]) : undefined),
+    )
+    .orderBy(asc(staffPositions.name), asc(staffPositions.id));
 }
 
 async function assertCategory(tx: Tx, orgId: string, id: string | null | undefined) {
   if (!id) return;
-  const [found] = await rows(
-    tx,
-    sql`select 1 from staff_categories where organization_id = ${orgId} and id = ${id}`,
-  );
+  const [found] = await tx
+    .select({ id: staffCategories.id })
+    .from(staffCategories)
+    .where(and(eq(staffCategories.organizationId, orgId), eq(staffCategories.id, id)));
   if (!found) throw lookupMissing('categoryId');
 }
 
@@ -135,24 +182,33 @@ export async function savePosition(
 ) {
   requireManager(ctx, 'change positions');
   const orgId = ctx.organizationId;
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`staff-positions:${orgId}`}, 0))`);
-  if (body.name) await uniqueName(tx, 'staff_positions', orgId, body.name, id ?? undefined);
+  await lockList(tx, `staff-positions:${orgId}`);
+  if (body.name) await uniqueName(tx, staffPositions, orgId, body.name, id ?? undefined);
   await assertCategory(tx, orgId, body.categoryId);
-  const keep = (v: unknown, column: string) => (v === undefined ? sql.identifier(column) : sql`${v}`);
+  const p = staffPositions;
   const [row] = id
-    ? await rows<Parameters<typeof positionAnswer>[0]>(
-        tx,
-        sql`update staff_positions set name = coalesce(${body.name ?? null}, name), color = ${keep(body.color, 'color')},
-              category_id = ${keep(body.categoryId, 'category_id')}, hourly_cost_cents = ${keep(body.hourlyCostCents, 'hourly_cost_cents')},
-              updated_at = now()
-            where organization_id = ${orgId} and id = ${id} returning ${positionCols}`,
-      )
-    : await rows<Parameters<typeof positionAnswer>[0]>(
-        tx,
-        sql`insert into staff_positions (organization_id, id, name, color, category_id, hourly_cost_cents)
-            values (${orgId}, ${newId()}, ${body.name!}, ${body.color ?? null}, ${body.categoryId ?? null}, ${body.hourlyCostCents ?? null})
-            returning ${positionCols}`,
-      );
+    ? await tx
+        .update(p)
+        .set({
+          ...(body.name !== undefined ? { name: body.name } : {}),
+          ...(body.color !== undefined ? { color: body.color } : {}),
+          ...(body.categoryId !== undefined ? { categoryId: body.categoryId } : {}),
+          ...(body.hourlyCostCents !== undefined ? { hourlyCostCents: body.hourlyCostCents } : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(p.organizationId, orgId), eq(p.id, id)))
+        .returning(positionFields)
+    : await tx
+        .insert(p)
+        .values({
+          organizationId: orgId,
+          id: newId(),
+          name: body.name!,
+          color: body.color ?? null,
+          categoryId: body.categoryId ?? null,
+          hourlyCostCents: body.hourlyCostCents ?? null,
+        })
+        .returning(positionFields);
   if (!row) throw notFound('Position');
   return positionAnswer(row);
 }
@@ -160,52 +216,72 @@ export async function savePosition(
 export async function deletePosition(tx: Tx, ctx: RequestContext, id: string) {
   requireManager(ctx, 'change positions');
   const orgId = ctx.organizationId;
-  const gone = await rows(
-    tx,
-    sql`delete from staff_positions where organization_id = ${orgId} and id = ${id} returning 1`,
-  );
+  const gone = await tx
+    .delete(staffPositions)
+    .where(and(eq(staffPositions.organizationId, orgId), eq(staffPositions.id, id)))
+    .returning({ id: staffPositions.id });
   if (gone.length === 0) throw notFound('Position');
-  await tx.execute(
-    sql`update staff_members set position_ids = position_ids - ${id}::text
-        where organization_id = ${orgId} and position_ids ? ${id}::text`,
-  );
+  const m = staffMembers;
+  // jsonb's remove-element (-) and has-element (?) operators have no builder form.
+  await tx
+    .update(m)
+    .set({ positionIds: sql`${m.positionIds} - ${id}::text` })
+    .where(and(eq(m.organizationId, orgId), sql`${m.positionIds} ? ${id}::text`));
 }
 
-interface ProfileRow {
-  id: string;
-  full_name: string;
-  punch_id: string | null;
-  category_id: string | null;
-  position_ids: string[] | string | null;
-  hourly_cost_cents: number | null;
-  on_schedule: boolean;
-  pin_set: boolean;
-}
+const m = staffMembers;
+
+const profileFields = {
+  id: contacts.id,
+  fullName: contacts.fullName,
+  punchId: contacts.punchId,
+  categoryId: m.categoryId,
+  positionIds: m.positionIds,
+  hourlyCostCents: m.hourlyCostCents,
+  onSchedule: sql<boolean>`${m.contactId} is not null`,
+  pinSet: sql<boolean>`coalesce(${m.punchPinHash} is not null, false)`,
+};
+
+/** Employees (staff contact types) with their staff record, if any. */
+const selectProfiles = (tx: Tx, where: SQL | undefined) =>
+  tx
+    .select(profileFields)
+    .from(contacts)
+    .innerJoin(contactTypes, tenantJoin(contactTypes, contacts, eq(contactTypes.id, contacts.contactTypeId)))
+    .leftJoin(m, tenantJoin(m, contacts, eq(m.contactId, contacts.id)))
+    .where(where)
+    .$dynamic();
+
+type ProfileRow = Awaited<ReturnType<typeof selectProfiles>>[number];
 
 const profileAnswer = (r: ProfileRow): EmployeeProfileAnswer => ({
   contactId: r.id,
-  fullName: r.full_name,
-  punchId: r.punch_id,
-  onSchedule: r.on_schedule,
-  categoryId: r.category_id,
-  positionIds: r.position_ids ? json(r.position_ids) : [],
-  hourlyCostCents: r.hourly_cost_cents,
-  pinSet: r.pin_set,
+  fullName: r.fullName,
+  punchId: r.punchId,
+  onSchedule: r.onSchedule,
+  categoryId: r.categoryId,
+  positionIds: r.positionIds ? json(r.positionIds) : [],
+  hourlyCostCents: r.hourlyCostCents,
+  pinSet: r.pinSet,
 });
 
-const profileSelect = sql`select c.id, c.full_name, c.punch_id, m.category_id, m.position_ids, m.hourly_cost_cents,
-    m.contact_id is not null as on_schedule, coalesce(m.punch_pin_hash is not null, false) as pin_set
-  from contacts c
-  join contact_types ct on ct.organization_id = c.organization_id and ct.id = c.contact_type_id
-  left join staff_members m on m.organization_id = c.organization_id and m.contact_id = c.id`;
+async function profileOf(tx: Tx, orgId: string, contactId: string) {
+  const [row] = await selectProfiles(tx, and(eq(contacts.organizationId, orgId), eq(contacts.id, contactId)));
+  return profileAnswer(row!);
+}
 
 /** Every employee with their staff record (names for pickers; costs for managers only). */
 export async function listEmployees(tx: Tx, ctx: RequestContext) {
-  const found = await rows<ProfileRow>(
+  const found = await selectProfiles(
     tx,
-    sql`${profileSelect} where c.organization_id = ${ctx.organizationId} and c.deleted_at is null and ct.type in ${staffTypesSql}
-        order by lower(c.full_name), c.id limit 2000`,
-  );
+    and(
+      eq(contacts.organizationId, ctx.organizationId),
+      isNull(contacts.deletedAt),
+      inArray(contactTypes.type, [...STAFF_TYPES]),
+    ),
+  )
+    .orderBy(sql`lower(${contacts.fullName})`, asc(contacts.id))
+    .limit(2000);
   const manager = managesStaff(ctx);
   return {
     list: found.map((r) => {
@@ -227,26 +303,32 @@ export async function saveEmployee(
   await assertCategory(tx, orgId, body.categoryId);
   const positions = body.positionIds ? [...new Set(body.positionIds)] : undefined;
   if (positions?.length) {
-    const [n] = await rows<{ n: number }>(
-      tx,
-      sql`select count(*)::int as n from staff_positions where organization_id = ${orgId} and id = any(${sql.param(positions)}::uuid[])`,
-    );
+    const [n] = await tx
+      .select({ n: count() })
+      .from(staffPositions)
+      .where(and(eq(staffPositions.organizationId, orgId), inArray(staffPositions.id, positions)));
     if (n?.n !== positions.length) throw lookupMissing('positionIds');
   }
-  await tx.execute(
-    sql`insert into staff_members (organization_id, contact_id, category_id, position_ids, hourly_cost_cents)
-        values (${orgId}, ${contactId}, ${body.categoryId ?? null}, ${JSON.stringify(positions ?? [])}::jsonb, ${body.hourlyCostCents ?? null})
-        on conflict (organization_id, contact_id) do update set
-          category_id = ${body.categoryId === undefined ? sql`staff_members.category_id` : sql`excluded.category_id`},
-          position_ids = ${positions === undefined ? sql`staff_members.position_ids` : sql`excluded.position_ids`},
-          hourly_cost_cents = ${body.hourlyCostCents === undefined ? sql`staff_members.hourly_cost_cents` : sql`excluded.hourly_cost_cents`},
-          updated_at = now()`,
-  );
-  const [row] = await rows<ProfileRow>(
-    tx,
-    sql`${profileSelect} where c.organization_id = ${orgId} and c.id = ${contactId}`,
-  );
-  return profileAnswer(row!);
+  // What the call leaves out keeps its stored value.
+  await tx
+    .insert(m)
+    .values({
+      organizationId: orgId,
+      contactId,
+      categoryId: body.categoryId ?? null,
+      positionIds: positions ?? [],
+      hourlyCostCents: body.hourlyCostCents ?? null,
+    })
+    .onConflictDoUpdate({
+      target: [m.organizationId, m.contactId],
+      set: {
+        ...(body.categoryId !== undefined ? { categoryId: sql`excluded.category_id` } : {}),
+        ...(positions !== undefined ? { positionIds: sql`excluded.position_ids` } : {}),
+        ...(body.hourlyCostCents !== undefined ? { hourlyCostCents: sql`excluded.hourly_cost_cents` } : {}),
+        updatedAt: sql`now()`,
+      },
+    });
+  return profileOf(tx, orgId, contactId);
 }
 
 /** Takes an employee off the schedule's roster (their category, positions and cost go too). */
@@ -254,12 +336,6 @@ export async function removeEmployee(tx: Tx, ctx: RequestContext, contactId: str
   requireManager(ctx, 'change the schedule’s roster');
   const orgId = ctx.organizationId;
   await staffContact(tx, orgId, contactId);
-  await tx.execute(
-    sql`delete from staff_members where organization_id = ${orgId} and contact_id = ${contactId}`,
-  );
-  const [row] = await rows<ProfileRow>(
-    tx,
-    sql`${profileSelect} where c.organization_id = ${orgId} and c.id = ${contactId}`,
-  );
-  return profileAnswer(row!);
+  await tx.delete(m).where(and(eq(m.organizationId, orgId), eq(m.contactId, contactId)));
+  return profileOf(tx, orgId, contactId);
 }

@@ -4,9 +4,9 @@ import {
   DEFAULT_SCREENSHOT_MINUTES,
 } from '@opsuite/shared';
 import type { TimeSettings } from '@opsuite/shared/contracts/staff-time';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { rows } from '../../../lib/sql.ts';
+import { staffSettings } from './settings.tables.ts';
 
 // The organisation's time rules (screenshot interval, auto-end limit, late grace, whether the
 // tablet asks for a punch PIN). An
@@ -20,32 +20,21 @@ export const DEFAULT_TIME_SETTINGS: TimeSettings = {
   requirePunchPin: false,
 };
 
-interface SettingsRow {
-  screenshot_interval_minutes: number;
-  screenshots_enabled: boolean;
-  auto_end_hours: number;
-  late_grace_minutes: number;
-  require_punch_pin: boolean;
-}
+const st = staffSettings;
 
-const answerOf = (r: SettingsRow | undefined): TimeSettings =>
-  r
-    ? {
-        screenshotIntervalMinutes: r.screenshot_interval_minutes,
-        screenshotsEnabled: r.screenshots_enabled,
-        autoEndHours: r.auto_end_hours,
-        lateGraceMinutes: r.late_grace_minutes,
-        requirePunchPin: r.require_punch_pin,
-      }
-    : { ...DEFAULT_TIME_SETTINGS };
+/** The settings as answered: the table's columns of the rules. */
+const settingsFields = {
+  screenshotIntervalMinutes: st.screenshotIntervalMinutes,
+  screenshotsEnabled: st.screenshotsEnabled,
+  autoEndHours: st.autoEndHours,
+  lateGraceMinutes: st.lateGraceMinutes,
+  requirePunchPin: st.requirePunchPin,
+};
+
+const answerOf = (r: TimeSettings | undefined): TimeSettings => (r ? { ...r } : { ...DEFAULT_TIME_SETTINGS });
 
 export async function timeSettings(tx: Tx, orgId: string): Promise<TimeSettings> {
-  const [row] = await rows<SettingsRow>(
-    tx,
-    sql`select screenshot_interval_minutes, screenshots_enabled, auto_end_hours, late_grace_minutes,
-          require_punch_pin
-        from staff_settings where organization_id = ${orgId}`,
-  );
+  const [row] = await tx.select(settingsFields).from(st).where(eq(st.organizationId, orgId));
   return answerOf(row);
 }
 
@@ -56,19 +45,18 @@ export async function saveTimeSettings(
   patch: Partial<TimeSettings>,
 ): Promise<TimeSettings> {
   const next = { ...(await timeSettings(tx, orgId)), ...patch };
-  const [row] = await rows<SettingsRow>(
-    tx,
-    sql`insert into staff_settings (organization_id, screenshot_interval_minutes, screenshots_enabled,
-          auto_end_hours, late_grace_minutes, require_punch_pin, updated_by)
-        values (${orgId}, ${next.screenshotIntervalMinutes}, ${next.screenshotsEnabled}, ${next.autoEndHours},
-          ${next.lateGraceMinutes}, ${next.requirePunchPin}, ${userId})
-        on conflict (organization_id) do update set
-          screenshot_interval_minutes = excluded.screenshot_interval_minutes,
-          screenshots_enabled = excluded.screenshots_enabled, auto_end_hours = excluded.auto_end_hours,
-          late_grace_minutes = excluded.late_grace_minutes, require_punch_pin = excluded.require_punch_pin,
-          updated_by = excluded.updated_by, updated_at = now()
-        returning screenshot_interval_minutes, screenshots_enabled, auto_end_hours, late_grace_minutes,
-          require_punch_pin`,
-  );
+  const values = {
+    screenshotIntervalMinutes: next.screenshotIntervalMinutes,
+    screenshotsEnabled: next.screenshotsEnabled,
+    autoEndHours: next.autoEndHours,
+    lateGraceMinutes: next.lateGraceMinutes,
+    requirePunchPin: next.requirePunchPin,
+    updatedBy: userId,
+  };
+  const [row] = await tx
+    .insert(st)
+    .values({ organizationId: orgId, ...values })
+    .onConflictDoUpdate({ target: st.organizationId, set: { ...values, updatedAt: sql`now()` } })
+    .returning(settingsFields);
   return answerOf(row);
 }

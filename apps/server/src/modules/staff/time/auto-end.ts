@@ -13,6 +13,8 @@ const BATCH = 500;
 export async function endOverdueSessions(db: Database, batch = BATCH): Promise<number> {
   let total = 0;
   for (;;) {
+    // One set-based statement per batch: the due rows locked SKIP LOCKED, each ended at its own
+    // limit and its running break closed inside the jsonb list, which the builder cannot express.
     const ended = await db.transaction(async (tx) =>
       rows<{ id: string }>(
         tx,

@@ -1,8 +1,9 @@
 import { addDaysToIsoDate, isoDateInZone, zonedDayStart } from '@opsuite/shared';
 import type { ClockShift } from '@opsuite/shared/contracts/staff-time';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { isoText, rows } from '../../../lib/sql.ts';
+import { isoText } from '../../../lib/sql.ts';
+import { employeeShifts } from '../schedule/schedule.tables.ts';
 
 // Which published shift clocking in is for. One rule for the employee's time clock (it offers
 // "Clock in for 9:00 AM - 5:00 PM shift"), the staff home and the tablet (which links it itself):
@@ -19,42 +20,46 @@ export const SHIFT_AHEAD_HOURS = 3;
  */
 const LONGEST_SHIFT_MS = 2 * 86_400_000;
 
-interface ShiftRow {
-  id: string;
-  name: string;
-  start_at: string;
-  end_at: string;
-}
+const s = employeeShifts;
 
-const answer = (r: ShiftRow): ClockShift => ({
-  _id: r.id,
-  shiftName: r.name,
-  startDate: r.start_at,
-  endDate: r.end_at,
-});
-
-async function firstShift(tx: Tx, orgId: string, contactId: string, now: number, startsBefore: SQL) {
-  const [row] = await rows<ShiftRow>(
-    tx,
-    sql`select id, pub_shift_name as name, ${isoText(sql`pub_start_at`)} as start_at,
-          ${isoText(sql`pub_end_at`)} as end_at
-        from employee_shifts
-        where organization_id = ${orgId} and pub_contact_id = ${contactId}
-          and pub_start_at > ${new Date(now - LONGEST_SHIFT_MS).toISOString()}
-          and pub_end_at > ${new Date(now).toISOString()} and ${startsBefore}
-        order by pub_start_at, id limit 1`,
-  );
-  return row ? answer(row) : null;
+async function firstShift(tx: Tx, orgId: string, contactId: string, now: number, startsBefore?: SQL) {
+  const [row] = await tx
+    .select({
+      id: s.id,
+      name: s.pubShiftName,
+      startAt: sql<string>`${isoText(sql`${s.pubStartAt}`)}`,
+      endAt: sql<string>`${isoText(sql`${s.pubEndAt}`)}`,
+    })
+    .from(s)
+    .where(
+      and(
+        eq(s.organizationId, orgId),
+        eq(s.pubContactId, contactId),
+        gt(s.pubStartAt, new Date(now - LONGEST_SHIFT_MS)),
+        gt(s.pubEndAt, new Date(now)),
+        startsBefore,
+      ),
+    )
+    .orderBy(asc(s.pubStartAt), asc(s.id))
+    .limit(1);
+  if (!row) return null;
+  const shift: ClockShift = {
+    _id: row.id,
+    shiftName: row.name ?? '',
+    startDate: row.startAt,
+    endDate: row.endAt,
+  };
+  return shift;
 }
 
 /** The shift clocking in now is for, or null (work without a shift). */
 export function shiftToClockIn(tx: Tx, orgId: string, contactId: string, timeZone: string, now = Date.now()) {
   const tomorrow = addDaysToIsoDate(isoDateInZone(now, timeZone), 1);
   const until = Math.max(zonedDayStart(tomorrow, timeZone), now + SHIFT_AHEAD_HOURS * 3_600_000);
-  return firstShift(tx, orgId, contactId, now, sql`pub_start_at < ${new Date(until).toISOString()}`);
+  return firstShift(tx, orgId, contactId, now, lt(s.pubStartAt, new Date(until)));
 }
 
 /** The employee's next published shift (the one under way included), or null. */
 export function nextShift(tx: Tx, orgId: string, contactId: string, now = Date.now()) {
-  return firstShift(tx, orgId, contactId, now, sql`true`);
+  return firstShift(tx, orgId, contactId, now);
 }

@@ -1,12 +1,13 @@
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { newId } from '../../../lib/ids.ts';
-import { isoText, rows } from '../../../lib/sql.ts';
+import { isoText } from '../../../lib/sql.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
+import { users } from '../../auth/auth.tables.ts';
 import { json } from '../access.ts';
-import type { EditChange, StoredBreak } from './time.tables.ts';
+import { breaksOf } from './sessions.ts';
+import { type EditChange, type StoredBreak, workHistoryEdits } from './time.tables.ts';
 import type { WorkRow } from './work-rows.ts';
-import { breaksOf } from './work-rows.ts';
 
 // The audit trail of time-sheet edits: every manual entry, time change, break or entry deletion
 // and confirmation, with who did it and why, and each changed field before and after.
@@ -19,9 +20,9 @@ export interface EntryTimes {
 }
 
 export const timesOf = (row: WorkRow): EntryTimes => ({
-  start: row.start_at,
-  end: row.end_at,
-  breaks: breaksOf(row),
+  start: row.startAt,
+  end: row.endAt,
+  breaks: breaksOf(row.breakTimes),
   description: row.description,
 });
 
@@ -50,34 +51,39 @@ export async function recordEdit(
   ctx: RequestContext,
   e: { historyId: string; contactId: string; action: string; reason?: string | null; changes: EditChange[] },
 ) {
-  await tx.execute(
-    sql`insert into work_history_edits (organization_id, id, history_id, contact_id, action, reason, changes, actor_user_id)
-        values (${ctx.organizationId}, ${newId()}, ${e.historyId}, ${e.contactId}, ${e.action}, ${e.reason ?? null},
-          ${JSON.stringify(e.changes)}::jsonb, ${ctx.userId})`,
-  );
+  await tx.insert(workHistoryEdits).values({
+    organizationId: ctx.organizationId,
+    id: newId(),
+    historyId: e.historyId,
+    contactId: e.contactId,
+    action: e.action,
+    reason: e.reason ?? null,
+    changes: e.changes,
+    actorUserId: ctx.userId,
+  });
 }
 
 export async function listEdits(tx: Tx, orgId: string, historyId: string) {
-  const found = await rows<{
-    id: string;
-    action: string;
-    reason: string | null;
-    actor_name: string | null;
-    at: string;
-    changes: EditChange[] | string;
-  }>(
-    tx,
-    sql`select e.id, e.action, e.reason, u.full_name as actor_name, ${isoText(sql`e.created_at`)} as at, e.changes
-        from work_history_edits e left join users u on u.id = e.actor_user_id
-        where e.organization_id = ${orgId} and e.history_id = ${historyId}
-        order by e.created_at desc, e.id desc`,
-  );
+  const e = workHistoryEdits;
+  const found = await tx
+    .select({
+      id: e.id,
+      action: e.action,
+      reason: e.reason,
+      actorName: users.fullName,
+      at: sql<string>`${isoText(sql`${e.createdAt}`)}`,
+      changes: e.changes,
+    })
+    .from(e)
+    .leftJoin(users, eq(users.id, e.actorUserId))
+    .where(and(eq(e.organizationId, orgId), eq(e.historyId, historyId)))
+    .orderBy(desc(e.createdAt), desc(e.id));
   return {
     list: found.map((r) => ({
       _id: r.id,
       action: r.action,
       reason: r.reason,
-      actorName: r.actor_name,
+      actorName: r.actorName,
       at: r.at,
       changes: json(r.changes),
     })),

@@ -73,6 +73,7 @@ export type PageRow = EmployeeRow & {
  * a next page.
  */
 export function employeesPage(tx: Tx, orgId: string, opts: PageOptions) {
+  // A hand-planned statement (see pageSql: the two offset 0 keep its plan): no builder form.
   return rows<PageRow>(
     tx,
     sql`select id, full_name, category_id, position_ids, hourly_cost_cents

@@ -1,16 +1,24 @@
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ScreenshotAnswer, UpdateWorkBody } from '@opsuite/shared/contracts/staff-time';
-import { sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Tx } from '../../../db/client.ts';
 import { conflict, invalid, notFound } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
-import { isoText, rows } from '../../../lib/sql.ts';
+import { isoText } from '../../../lib/sql.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
 import { requireManager } from '../access.ts';
+import { workHistories, workScreenshots } from './time.tables.ts';
 import { requireOwnOrManager } from './work.service.ts';
-import { lockedSession, requireOpen, screenshotPath, selectWork, workAnswer } from './work-rows.ts';
+import {
+  lockedSession,
+  requireOpen,
+  screenshotPath,
+  sessionRow,
+  sessionWhere,
+  workAnswer,
+} from './work-rows.ts';
 
 // Periodic screenshots (updatework): the browser sends a compressed frame and, when it can, a
 // thumbnail; the server keeps both under DATA_DIR/files/staff and makes the thumbnail with sharp
@@ -99,76 +107,77 @@ export async function recordCapture(
   const row = await lockedSession(tx, orgId, body.historyId);
   requireOwnOrManager(ctx, row, 'send another employee’s screenshots');
   requireOpen(row);
-  const status = shot ? 'sharing' : (body.captureStatus ?? row.capture_status);
+  const status = shot ? 'sharing' : (body.captureStatus ?? row.captureStatus);
   if (shot) {
-    await tx.execute(
-      sql`insert into work_screenshots (organization_id, id, history_id, contact_id, status, file_key, small_key)
-          values (${orgId}, ${shot.id}, ${row.id}, ${row.contact_id}, 'captured', ${shot.fileKey}, ${shot.smallKey})`,
-    );
+    await tx.insert(workScreenshots).values({
+      organizationId: orgId,
+      id: shot.id,
+      historyId: row.id,
+      contactId: row.contactId,
+      status: 'captured',
+      fileKey: shot.fileKey,
+      smallKey: shot.smallKey,
+    });
   } else if (
     (status === 'refused' || status === 'failed' || status === 'stopped') &&
-    status !== row.capture_status
+    status !== row.captureStatus
   ) {
-    await tx.execute(
-      sql`insert into work_screenshots (organization_id, id, history_id, contact_id, status)
-          values (${orgId}, ${newId()}, ${row.id}, ${row.contact_id}, ${status})`,
-    );
+    await tx
+      .insert(workScreenshots)
+      .values({ organizationId: orgId, id: newId(), historyId: row.id, contactId: row.contactId, status });
   }
-  await tx.execute(
-    sql`update work_histories set capture_status = ${status}, updated_at = now()
-          ${shot ? sql`, screenshot_id = ${shot.id}` : sql``}
-        where organization_id = ${orgId} and id = ${row.id}`,
-  );
-  const [saved] = await selectWork(tx, sql`w.organization_id = ${orgId} and w.id = ${row.id}`);
-  return workAnswer(saved!);
+  await tx
+    .update(workHistories)
+    .set({ captureStatus: status, updatedAt: sql`now()`, ...(shot ? { screenshotId: shot.id } : {}) })
+    .where(sessionWhere(orgId, row.id));
+  return workAnswer(await sessionRow(tx, orgId, row.id));
 }
 
-interface ShotRow {
-  id: string;
-  history_id: string;
-  contact_id: string;
-  taken_at: string;
-  status: ScreenshotAnswer['status'];
-  file_key: string | null;
-  small_key: string | null;
-}
+const s = workScreenshots;
+
+const shotFields = {
+  id: s.id,
+  historyId: s.historyId,
+  contactId: s.contactId,
+  takenAt: sql<string>`${isoText(sql`${s.takenAt}`)}`,
+  status: s.status,
+  fileKey: s.fileKey,
+  smallKey: s.smallKey,
+};
+
+const selectShots = (tx: Tx, where: SQL | undefined) => tx.select(shotFields).from(s).where(where).$dynamic();
+
+type ShotRow = Awaited<ReturnType<typeof selectShots>>[number];
 
 const shotAnswer = (r: ShotRow): ScreenshotAnswer => ({
   _id: r.id,
-  historyId: r.history_id,
-  contactId: r.contact_id,
-  takenAt: r.taken_at,
+  historyId: r.historyId,
+  contactId: r.contactId,
+  takenAt: r.takenAt,
   status: r.status,
-  image: r.file_key ? screenshotPath(r.id) : null,
-  thumbnail: r.small_key ? screenshotPath(r.id, true) : null,
+  image: r.fileKey ? screenshotPath(r.id) : null,
+  thumbnail: r.smallKey ? screenshotPath(r.id, true) : null,
 });
-
-const shotColumns = sql`id, history_id, contact_id, ${isoText(sql`taken_at`)} as taken_at, status, file_key, small_key`;
 
 /** A session's screenshots, for its own employee or a manager. */
 export async function listShots(tx: Tx, ctx: RequestContext, historyId: string) {
-  const [session] = await selectWork(
-    tx,
-    sql`w.organization_id = ${ctx.organizationId} and w.id = ${historyId}`,
-  );
-  if (!session) throw notFound('Work history');
+  const session = await sessionRow(tx, ctx.organizationId, historyId);
   requireOwnOrManager(ctx, session, 'see another employee’s screenshots');
-  const list = await rows<ShotRow>(
+  const list = await selectShots(
     tx,
-    sql`select ${shotColumns} from work_screenshots
-        where organization_id = ${ctx.organizationId} and history_id = ${historyId}
-          and contact_id = ${session.contact_id}
-        order by taken_at, id`,
-  );
+    and(
+      eq(s.organizationId, ctx.organizationId),
+      eq(s.historyId, historyId),
+      eq(s.contactId, session.contactId),
+    ),
+  ).orderBy(asc(s.takenAt), asc(s.id));
   return { list: list.map(shotAnswer) };
 }
 
 async function shotFor(tx: Tx, ctx: RequestContext, id: string, lock = false): Promise<ShotRow> {
-  const [row] = await rows<ShotRow>(
-    tx,
-    sql`select ${shotColumns} from work_screenshots where organization_id = ${ctx.organizationId} and id = ${id}
-        ${lock ? sql`for update` : sql``}`,
-  );
+  const query = selectShots(tx, and(eq(s.organizationId, ctx.organizationId), eq(s.id, id)));
+  if (lock) query.for('update');
+  const [row] = await query;
   if (!row) throw notFound('Screenshot');
   requireOwnOrManager(ctx, row, 'see another employee’s screenshots');
   return row;
@@ -177,7 +186,7 @@ async function shotFor(tx: Tx, ctx: RequestContext, id: string, lock = false): P
 /** The stored file of a screenshot (full or thumbnail). */
 export async function shotFile(tx: Tx, ctx: RequestContext, id: string, small: boolean) {
   const row = await shotFor(tx, ctx, id);
-  const key = small ? row.small_key : row.file_key;
+  const key = small ? row.smallKey : row.fileKey;
   if (!key) throw notFound('Screenshot');
   return {
     key,
@@ -193,15 +202,23 @@ export async function deleteShot(tx: Tx, ctx: RequestContext, id: string) {
   requireManager(ctx, 'delete screenshots');
   const row = await shotFor(tx, ctx, id, true);
   if (row.status !== 'captured') throw conflict('Only a captured screenshot can be deleted');
-  await tx.execute(
-    sql`delete from work_screenshots where organization_id = ${ctx.organizationId} and id = ${id}`,
-  );
-  await tx.execute(
-    sql`update work_histories w set screenshot_id = (
-          select s.id from work_screenshots s
-          where s.organization_id = w.organization_id and s.history_id = w.id and s.status = 'captured'
-          order by s.taken_at desc, s.id desc limit 1)
-        where w.organization_id = ${ctx.organizationId} and w.id = ${row.history_id} and w.screenshot_id = ${id}`,
-  );
-  return [row.file_key, row.small_key];
+  await tx.delete(s).where(and(eq(s.organizationId, ctx.organizationId), eq(s.id, id)));
+  // The session shows its latest captured screenshot left, if it showed this one.
+  const latest = tx
+    .select({ id: s.id })
+    .from(s)
+    .where(
+      and(
+        eq(s.organizationId, workHistories.organizationId),
+        eq(s.historyId, workHistories.id),
+        eq(s.status, 'captured'),
+      ),
+    )
+    .orderBy(desc(s.takenAt), desc(s.id))
+    .limit(1);
+  await tx
+    .update(workHistories)
+    .set({ screenshotId: sql`(${latest})` })
+    .where(and(sessionWhere(ctx.organizationId, row.historyId), eq(workHistories.screenshotId, id)));
+  return [row.fileKey, row.smallKey];
 }

@@ -38,6 +38,8 @@ async function employeeByPunch(
   punchId: string,
   pin: string | undefined,
 ): Promise<Employee> {
+  // One statement on the kiosk's hot path: the device, the PIN rule, the zone and the employee in a
+  // single round trip (scalar subqueries and a lateral join the builder cannot put in one select).
   const [row] = await rows<EmployeeRow>(
     tx,
     sql`select exists (select 1 from devices where organization_id = ${orgId} and id = ${deviceId} and is_active) as device_ok,

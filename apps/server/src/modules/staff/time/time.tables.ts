@@ -1,3 +1,4 @@
+import type { CaptureStatus } from '@opsuite/shared/contracts/staff-time';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, instant, tenantKey, tenantReference, updatedAt } from '../../../db/columns.ts';
@@ -38,7 +39,7 @@ export const workHistories = pgTable(
     confirmedAt: instant('confirmed_at'),
     confirmedBy: userReference('confirmed_by'),
     screenshotId: uuid('screenshot_id'),
-    captureStatus: text('capture_status').notNull().default('off'),
+    captureStatus: text('capture_status').$type<CaptureStatus>().notNull().default('off'),
     createdBy: userReference('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -72,7 +73,7 @@ export const workScreenshots = pgTable(
     historyId: uuid('history_id').notNull(),
     contactId: uuid('contact_id').notNull(),
     takenAt: instant('taken_at').notNull().defaultNow(),
-    status: text('status').notNull(),
+    status: text('status').$type<'captured' | 'refused' | 'failed' | 'stopped'>().notNull(),
     fileKey: text('file_key'),
     smallKey: text('small_key'),
   },

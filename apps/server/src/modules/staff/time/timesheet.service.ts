@@ -1,18 +1,28 @@
 import { addDaysToIsoDate, workEntryProblem, workedMs, workTimeAt, zonedDayStart } from '@opsuite/shared';
 import type { ManualWorkBody, UpdateTimeBody, WorkListQuery } from '@opsuite/shared/contracts/staff-time';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../../db/client.ts';
 import { conflict, invalid, notFound } from '../../../lib/errors.ts';
-import { newId } from '../../../lib/ids.ts';
-import { isoText, rows } from '../../../lib/sql.ts';
+import { NO_ID, newId } from '../../../lib/ids.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
+import { contacts } from '../../contacts/contacts.tables.ts';
 import { managesStaff, ownContact, requireManager, staffContact } from '../access.ts';
 import { lockEmployees } from '../schedule/shift-rows.ts';
 import { changesBetween, listEdits, recordEdit, timesOf } from './edits.ts';
-import type { StoredBreak } from './time.tables.ts';
+import { breaksOf, sessionOf } from './sessions.ts';
+import { type StoredBreak, workHistories, workHistoryEdits, workScreenshots } from './time.tables.ts';
 import { requireOwnOrManager } from './work.service.ts';
 import { assertWorkOpen } from './work-locks.ts';
-import { breaksOf, lockedSession, selectWork, type WorkRow, workAnswer, workColumns } from './work-rows.ts';
+import {
+  lockedSession,
+  selectWork,
+  sessionRow,
+  sessionWhere,
+  workAnswer,
+  workContact,
+  workFields,
+} from './work-rows.ts';
 
 // The time sheet: entries listed and totalled, manual entries, edits of times on the
 // organisation's clock (each kept in the audit trail with who and why), deleting breaks and
@@ -23,41 +33,38 @@ const tz = (ctx: RequestContext) => ctx.organization.timeZone;
 /** Sessions of a date range (organisation days), the caller's own unless a manager asks. */
 export async function listWork(tx: Tx, ctx: RequestContext, q: WorkListQuery) {
   const orgId = ctx.organizationId;
-  const conds: SQL[] = [sql`w.organization_id = ${orgId}`];
+  const conds: (SQL | undefined)[] = [eq(workHistories.organizationId, orgId)];
   const own = ownContact(ctx);
   if (!managesStaff(ctx)) {
     if (q.contactId && q.contactId !== own) requireManager(ctx, 'see another employee’s time');
-    conds.push(sql`w.contact_id = ${own}`);
-  } else if (q.contactId) conds.push(sql`w.contact_id = ${q.contactId}`);
-  if (q.startDate)
-    conds.push(sql`w.start_at >= ${new Date(zonedDayStart(q.startDate, tz(ctx))).toISOString()}`);
+    conds.push(eq(workHistories.contactId, own ?? NO_ID));
+  } else if (q.contactId) conds.push(eq(workHistories.contactId, q.contactId));
+  if (q.startDate) conds.push(gte(workHistories.startAt, new Date(zonedDayStart(q.startDate, tz(ctx)))));
   if (q.endDate) {
     const end = zonedDayStart(addDaysToIsoDate(q.endDate, 1), tz(ctx));
-    conds.push(sql`w.start_at < ${new Date(end).toISOString()}`);
+    conds.push(lt(workHistories.startAt, new Date(end)));
   }
-  if (q.needsConfirmation === 'true') conds.push(sql`w.auto_ended and w.confirmed_at is null`);
-  const where = sql.join(conds, sql` and `);
-  const page = await selectWork(
-    tx,
-    where,
-    sql`order by w.start_at desc, w.id limit ${q.pageSize + 1} offset ${(q.page - 1) * q.pageSize}`,
-  );
-  const all = await rows<Pick<WorkRow, 'start_at' | 'end_at' | 'break_times'>>(
-    tx,
-    sql`select ${isoText(sql`w.start_at`)} as start_at, ${isoText(sql`w.end_at`)} as end_at, w.break_times
-        from work_histories w where ${where}`,
-  );
+  if (q.needsConfirmation === 'true')
+    conds.push(eq(workHistories.autoEnded, true), isNull(workHistories.confirmedAt));
+  const where = and(...conds);
+  const page = await selectWork(tx, where, {
+    orderBy: [desc(workHistories.startAt), asc(workHistories.id)],
+    limit: q.pageSize + 1,
+    offset: (q.page - 1) * q.pageSize,
+  });
+  const all = await tx
+    .select({
+      startAt: workHistories.startAt,
+      endAt: workHistories.endAt,
+      breakTimes: workHistories.breakTimes,
+    })
+    .from(workHistories)
+    .where(where);
   const now = Date.now();
-  const total = all.reduce((sum, r) => {
-    const end = r.end_at ? Date.parse(r.end_at) : now;
-    const breaks = breaksOf(r).map((b) => ({
-      start: Date.parse(b.start),
-      end: b.end ? Date.parse(b.end) : null,
-    }));
-    return (
-      sum + workedMs({ start: Date.parse(r.start_at), end: Math.max(end, Date.parse(r.start_at)), breaks })
-    );
-  }, 0);
+  const total = all.reduce(
+    (sum, r) => sum + workedMs(sessionOf({ start: r.startAt, end: r.endAt, breakTimes: r.breakTimes }, now)),
+    0,
+  );
   return {
     list: page.slice(0, q.pageSize).map((r) => workAnswer(r, now)),
     totalWorkedMs: total,
@@ -75,11 +82,7 @@ function instantOf(ctx: RequestContext, p: WallPoint): string {
 }
 
 function checkEntry(start: string, end: string, breaks: StoredBreak[]) {
-  const problem = workEntryProblem({
-    start: Date.parse(start),
-    end: Date.parse(end),
-    breaks: breaks.map((b) => ({ start: Date.parse(b.start), end: b.end ? Date.parse(b.end) : null })),
-  });
+  const problem = workEntryProblem(sessionOf({ start, end, breakTimes: breaks }));
   if (problem)
     throw invalid(
       problem.startsWith('A break') || problem.startsWith('Breaks') ? 'breakTimes' : 'endTime',
@@ -97,14 +100,19 @@ async function assertNoOverlap(
   end: string,
   exceptId?: string,
 ) {
-  const [clash] = await rows<{ id: string }>(
-    tx,
-    sql`select id from work_histories
-        where organization_id = ${orgId} and contact_id = ${contactId}
-          ${exceptId ? sql`and id <> ${exceptId}` : sql``}
-          and start_at < ${end} and coalesce(end_at, now()) > ${start}
-        limit 1`,
-  );
+  const [clash] = await tx
+    .select({ id: workHistories.id })
+    .from(workHistories)
+    .where(
+      and(
+        eq(workHistories.organizationId, orgId),
+        eq(workHistories.contactId, contactId),
+        exceptId ? ne(workHistories.id, exceptId) : undefined,
+        lt(workHistories.startAt, new Date(end)),
+        gt(sql`coalesce(${workHistories.endAt}, now())`, start),
+      ),
+    )
+    .limit(1);
   if (clash) throw conflict('This entry overlaps another entry of the same employee', 'startTime');
 }
 
@@ -129,24 +137,26 @@ export async function createManual(tx: Tx, ctx: RequestContext, body: ManualWork
   await assertWorkOpen(tx, orgId, tz(ctx), [start]);
   await assertNoOverlap(tx, orgId, body.contactId, start, end);
   const id = newId();
-  const [row] = await rows<WorkRow>(
-    tx,
-    sql`with w as (
-          insert into work_histories (organization_id, id, contact_id, description, start_at, end_at, break_times,
-            manual, created_by)
-          values (${orgId}, ${id}, ${body.contactId}, ${body.description}, ${start}, ${end},
-            ${JSON.stringify(breaks)}::jsonb, true, ${ctx.userId})
-          returning *)
-        select ${workColumns} from w join contacts c on c.organization_id = w.organization_id and c.id = w.contact_id`,
-  );
+  await tx.insert(workHistories).values({
+    organizationId: orgId,
+    id,
+    contactId: body.contactId,
+    description: body.description,
+    startAt: new Date(start),
+    endAt: new Date(end),
+    breakTimes: breaks,
+    manual: true,
+    createdBy: ctx.userId,
+  });
+  const row = await sessionRow(tx, orgId, id);
   await recordEdit(tx, ctx, {
     historyId: id,
     contactId: body.contactId,
     action: 'create',
     reason: body.reason,
-    changes: changesBetween(null, timesOf(row!)),
+    changes: changesBetween(null, timesOf(row)),
   });
-  return workAnswer(row!);
+  return workAnswer(row);
 }
 
 /** update-time-work-history: new start and/or end on the organisation's clock, kept in the trail. */
@@ -157,28 +167,32 @@ export async function updateTime(tx: Tx, ctx: RequestContext, body: UpdateTimeBo
   const start =
     body.startDate && body.startTime
       ? instantOf(ctx, { date: body.startDate, time: body.startTime })
-      : row.start_at;
+      : row.startAt;
   const end =
-    body.endDate && body.endTime ? instantOf(ctx, { date: body.endDate, time: body.endTime }) : row.end_at;
-  const breaks = breaksOf(row);
-  await assertWorkOpen(tx, orgId, tz(ctx), [row.start_at, start]);
+    body.endDate && body.endTime ? instantOf(ctx, { date: body.endDate, time: body.endTime }) : row.endAt;
+  const breaks = breaksOf(row.breakTimes);
+  await assertWorkOpen(tx, orgId, tz(ctx), [row.startAt, start]);
   if (end) checkEntry(start, end, breaks);
   else if (Date.parse(start) > Date.now()) throw invalid('startTime', 'An entry cannot start in the future');
-  await assertNoOverlap(tx, orgId, row.contact_id, start, end ?? new Date().toISOString(), row.id);
+  await assertNoOverlap(tx, orgId, row.contactId, start, end ?? new Date().toISOString(), row.id);
   const description = body.description ?? row.description;
-  const [saved] = await rows<WorkRow>(
-    tx,
-    sql`update work_histories w set start_at = ${start}, end_at = ${end}, description = ${description},
-          confirmed_at = case when w.auto_ended and w.confirmed_at is null then now() else w.confirmed_at end,
-          confirmed_by = case when w.auto_ended and w.confirmed_at is null then ${ctx.userId}::uuid else w.confirmed_by end,
-          updated_at = now()
-        from contacts c
-        where w.organization_id = ${orgId} and w.id = ${row.id} and c.organization_id = w.organization_id and c.id = w.contact_id
-        returning ${workColumns}`,
-  );
+  // A manager's edit of an auto-ended session confirms it (the row is locked: its state is known).
+  const confirms = row.autoEnded && !row.confirmed;
+  const [saved] = await tx
+    .update(workHistories)
+    .set({
+      startAt: new Date(start),
+      endAt: end ? new Date(end) : null,
+      description,
+      ...(confirms ? { confirmedAt: sql`now()`, confirmedBy: ctx.userId } : {}),
+      updatedAt: sql`now()`,
+    })
+    .from(contacts)
+    .where(and(sessionWhere(orgId, row.id), workContact))
+    .returning(workFields);
   await recordEdit(tx, ctx, {
     historyId: row.id,
-    contactId: row.contact_id,
+    contactId: row.contactId,
     action: 'update',
     reason: body.reason,
     changes: changesBetween(timesOf(row), timesOf(saved!)),
@@ -194,21 +208,19 @@ export async function deleteBreak(
 ) {
   requireManager(ctx, 'delete a break');
   const row = await lockedSession(tx, ctx.organizationId, body.historyId);
-  await assertWorkOpen(tx, ctx.organizationId, tz(ctx), [row.start_at]);
-  const breaks = breaksOf(row);
+  await assertWorkOpen(tx, ctx.organizationId, tz(ctx), [row.startAt]);
+  const breaks = breaksOf(row.breakTimes);
   const kept = breaks.filter((b) => b._id !== body.breakId);
   if (kept.length === breaks.length) throw notFound('Break');
-  const [saved] = await rows<WorkRow>(
-    tx,
-    sql`update work_histories w set break_times = ${JSON.stringify(kept)}::jsonb, updated_at = now()
-        from contacts c
-        where w.organization_id = ${ctx.organizationId} and w.id = ${row.id}
-          and c.organization_id = w.organization_id and c.id = w.contact_id
-        returning ${workColumns}`,
-  );
+  const [saved] = await tx
+    .update(workHistories)
+    .set({ breakTimes: kept, updatedAt: sql`now()` })
+    .from(contacts)
+    .where(and(sessionWhere(ctx.organizationId, row.id), workContact))
+    .returning(workFields);
   await recordEdit(tx, ctx, {
     historyId: row.id,
-    contactId: row.contact_id,
+    contactId: row.contactId,
     action: 'delete-break',
     reason: body.reason ?? null,
     changes: changesBetween(timesOf(row), timesOf(saved!)),
@@ -220,50 +232,54 @@ export async function deleteBreak(
 export async function deleteWork(tx: Tx, ctx: RequestContext, historyId: string, reason: string | undefined) {
   requireManager(ctx, 'delete work history');
   const row = await lockedSession(tx, ctx.organizationId, historyId);
-  await assertWorkOpen(tx, ctx.organizationId, tz(ctx), [row.start_at]);
-  const files = await rows<{ file_key: string | null; small_key: string | null }>(
-    tx,
-    sql`delete from work_screenshots where organization_id = ${ctx.organizationId} and history_id = ${historyId}
-        returning file_key, small_key`,
-  );
-  await tx.execute(
-    sql`delete from work_histories where organization_id = ${ctx.organizationId} and id = ${historyId}`,
-  );
+  await assertWorkOpen(tx, ctx.organizationId, tz(ctx), [row.startAt]);
+  const files = await tx
+    .delete(workScreenshots)
+    .where(
+      and(eq(workScreenshots.organizationId, ctx.organizationId), eq(workScreenshots.historyId, historyId)),
+    )
+    .returning({ fileKey: workScreenshots.fileKey, smallKey: workScreenshots.smallKey });
+  await tx.delete(workHistories).where(sessionWhere(ctx.organizationId, historyId));
   await recordEdit(tx, ctx, {
     historyId,
-    contactId: row.contact_id,
+    contactId: row.contactId,
     action: 'delete',
     reason: reason ?? null,
     changes: changesBetween(timesOf(row), null),
   });
-  return files.flatMap((f) => [f.file_key, f.small_key]);
+  return files.flatMap((f) => [f.fileKey, f.smallKey]);
 }
 
 /** An auto-ended session confirmed by its employee or a manager. */
 export async function confirmWork(tx: Tx, ctx: RequestContext, historyId: string) {
   const row = await lockedSession(tx, ctx.organizationId, historyId);
   requireOwnOrManager(ctx, row, 'confirm another employee’s time');
-  if (!row.auto_ended || row.confirmed) throw conflict('This entry does not need confirming', 'historyId');
-  await tx.execute(
-    sql`update work_histories set confirmed_at = now(), confirmed_by = ${ctx.userId}, updated_at = now()
-        where organization_id = ${ctx.organizationId} and id = ${historyId}`,
-  );
-  await recordEdit(tx, ctx, { historyId, contactId: row.contact_id, action: 'confirm', changes: [] });
-  const [saved] = await selectWork(
-    tx,
-    sql`w.organization_id = ${ctx.organizationId} and w.id = ${historyId}`,
-  );
-  return workAnswer(saved!);
+  if (!row.autoEnded || row.confirmed) throw conflict('This entry does not need confirming', 'historyId');
+  await tx
+    .update(workHistories)
+    .set({ confirmedAt: sql`now()`, confirmedBy: ctx.userId, updatedAt: sql`now()` })
+    .where(sessionWhere(ctx.organizationId, historyId));
+  await recordEdit(tx, ctx, { historyId, contactId: row.contactId, action: 'confirm', changes: [] });
+  return workAnswer(await sessionRow(tx, ctx.organizationId, historyId));
 }
 
 /** The audit trail of one entry: its employee and managers may read it. */
 export async function entryEdits(tx: Tx, ctx: RequestContext, historyId: string) {
-  const [row] = await rows<{ contact_id: string }>(
-    tx,
-    sql`select contact_id from work_history_edits where organization_id = ${ctx.organizationId} and history_id = ${historyId}
-        union all select contact_id from work_histories where organization_id = ${ctx.organizationId} and id = ${historyId}
-        limit 1`,
-  );
+  const [row] = await unionAll(
+    tx
+      .select({ contactId: workHistoryEdits.contactId })
+      .from(workHistoryEdits)
+      .where(
+        and(
+          eq(workHistoryEdits.organizationId, ctx.organizationId),
+          eq(workHistoryEdits.historyId, historyId),
+        ),
+      ),
+    tx
+      .select({ contactId: workHistories.contactId })
+      .from(workHistories)
+      .where(sessionWhere(ctx.organizationId, historyId)),
+  ).limit(1);
   if (!row) throw notFound('Work history');
   requireOwnOrManager(ctx, row, 'see another employee’s time');
   return listEdits(tx, ctx.organizationId, historyId);

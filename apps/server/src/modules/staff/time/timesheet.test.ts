@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KIND } from '../../../../test/helpers.ts';
-import { endOverdueSessions } from '../index.ts';
+import { withTenant } from '../../../db/tenant.ts';
+import { endOverdueSessions, payableSessions } from '../index.ts';
 import { createKit, type Kit } from '../staff.test-kit.ts';
 
 const W = '/api/contact/workhistory';
@@ -273,8 +274,24 @@ describe(`the time sheet (${DB_KIND})`, () => {
     expect(Date.parse(entry.endTime) - Date.parse(entry.startTime)).toBe(10 * HOUR);
     expect(entry.workedMs).toBe(2 * HOUR);
     expect(entry.breakTimes[0].endTime).toBe(entry.endTime);
+    // Pay counts it only once confirmed: staff's rule, as payroll and tips read it.
+    const payable = () =>
+      withTenant(k.t.database.db, k.orgId, (tx) =>
+        payableSessions(
+          tx,
+          k.orgId,
+          { from: Date.now() - 12 * HOUR, to: Date.now(), by: 'start' },
+          { contactIds: [k.employee.contactId] },
+        ),
+      );
+    expect(await payable()).toEqual([]);
     expect((await k.second.call('POST', `${W}/confirm`, { historyId })).status).toBe(403);
     const confirmed = await k.employee.call('POST', `${W}/confirm`, { historyId });
+    const [paid, ...more] = await payable();
+    expect(more).toEqual([]);
+    expect(paid).toMatchObject({ contactId: k.employee.contactId, positionIds: [] });
+    expect(paid!.end - paid!.start).toBe(10 * HOUR);
+    expect(paid!.breaks).toHaveLength(1);
     expect(confirmed.body).toMatchObject({
       message: 'Work history confirmed',
       data: { needsConfirmation: false },

@@ -8,8 +8,8 @@ import { compileSerializer } from '../../../plugins/serializer.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
 import { json, managesStaff, ownContact, requireManager } from '../access.ts';
 import { genericPage, type PageRow, pageWithSql, splitPage } from './roster.ts';
-import { dayTotals, overlapping } from './week.service.ts';
-import { breaksOf } from './work-rows.ts';
+import { sessionOf } from './sessions.ts';
+import { dayTotals } from './week.service.ts';
 
 // The time sheet: hours per employee and organisation day of a week, a page of employees at a
 // time. The page and its sessions are one statement that also hashes its rows; while the hash is
@@ -26,17 +26,14 @@ const epochMs = (column: SQL) => sql`floor(extract(epoch from ${column}) * 1000)
 const spanJsonArray = sql`json_build_array(${epochMs(sql`w.start_at`)}, ${epochMs(sql`w.end_at`)},
   w.break_times, w.auto_ended, w.confirmed_at is not null)`;
 
-const sessionOf = (r: SpanArray, now: number): WorkSession => {
-  const end = r[1] ?? now;
-  return {
-    start: r[0],
-    end: Math.max(r[0], end),
-    breaks: breaksOf({ break_times: r[2] } as never).map((b) => ({
-      start: Date.parse(b.start),
-      end: b.end ? Date.parse(b.end) : null,
-    })),
-  };
-};
+const spanSession = (r: SpanArray, now: number): WorkSession =>
+  sessionOf({ start: r[0], end: r[1], breakTimes: r[2] }, now);
+
+/** Sessions (alias w) overlapping [from, to): started before its end, at most a day before it. */
+const overlapping = (from: number, to: number) =>
+  sql`w.start_at < ${new Date(to).toISOString()}
+      and w.start_at > ${new Date(from - 86_400_000).toISOString()}
+      and coalesce(w.end_at, now()) > ${new Date(from).toISOString()}`;
 
 interface Kept {
   /** The answer as sent; null when a session was open (it counts up to each request's now). */
@@ -88,6 +85,7 @@ export async function weekOverviewText(tx: Tx, ctx: RequestContext, q: SheetQuer
   });
   const key = [orgId, timeZone, week.startOfWeek, only ?? '', q.page, q.pageSize].join('|');
   const known = kept.get(key);
+  // Hand-planned statements whose rows are hashed in the database (answer cache): no builder form.
   const read = await readUnlessUnchanged<{ page: unknown[] }>(
     tx,
     { page: { rows: page, version } },
@@ -123,7 +121,7 @@ function sheetAnswer(
   const list = entry.people.slice(0, q.pageSize).map((p) => {
     const mine = entry.spans.get(p.id) ?? [];
     const days = dayTotals(
-      mine.map((s) => sessionOf(s, now)),
+      mine.map((s) => spanSession(s, now)),
       week.days,
       timeZone,
     );

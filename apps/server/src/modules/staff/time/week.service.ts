@@ -1,57 +1,40 @@
 import { addDaysToIsoDate, type WorkSession, workedMsByDay, zonedDayStart, zonedWeek } from '@opsuite/shared';
 import type { MyClockAnswer } from '@opsuite/shared/contracts/staff-time';
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { isoText, rows } from '../../../lib/sql.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
+import { contacts } from '../../contacts/contacts.tables.ts';
 import { ownContact, requireManager } from '../access.ts';
 import { timeSettings } from '../settings/settings.service.ts';
 import { nextShift, shiftToClockIn } from './clock-shift.ts';
 import { hasPunchPin } from './punch-pin.ts';
-import type { EmployeeRow } from './roster.ts';
-import { breaksOf, selectWork, workAnswer } from './work-rows.ts';
+import { sessionOf } from './sessions.ts';
+import { workHistories } from './time.tables.ts';
+import { selectWork, workAnswer } from './work-rows.ts';
 
 // Hours by employee and day: the week's overview (time sheet), who is working now, who worked on
 // a day, and the caller's own clock. Worked time is split at the organisation's midnights, so a
 // night session counts on both days and a daylight-saving night counts its real hours.
 
-interface SpanRow {
-  contact_id: string;
-  start_at: string;
-  end_at: string | null;
-  break_times: unknown;
-  auto_ended: boolean;
-  confirmed: boolean;
-}
-
-const toSession = (r: SpanRow, now: number): WorkSession => {
-  const end = r.end_at ? Date.parse(r.end_at) : now;
-  const start = Date.parse(r.start_at);
-  return {
-    start,
-    end: Math.max(start, end),
-    breaks: breaksOf(r as never).map((b) => ({
-      start: Date.parse(b.start),
-      end: b.end ? Date.parse(b.end) : null,
-    })),
-  };
-};
-
-const spanColumns = sql`w.contact_id, ${isoText(sql`w.start_at`)} as start_at, ${isoText(sql`w.end_at`)} as end_at,
-  w.break_times, w.auto_ended, w.confirmed_at is not null as confirmed`;
-
-/** Sessions (alias w) overlapping [from, to): started before its end, at most a day before it. */
-export const overlapping = (from: number, to: number) =>
-  sql`w.start_at < ${new Date(to).toISOString()}
-      and w.start_at > ${new Date(from - 86_400_000).toISOString()}
-      and coalesce(w.end_at, now()) > ${new Date(from).toISOString()}`;
+/** Sessions overlapping [from, to): started before its end, at most a day before it. */
+const overlappingWork = (from: number, to: number) =>
+  and(
+    lt(workHistories.startAt, new Date(to)),
+    gt(workHistories.startAt, new Date(from - 86_400_000)),
+    gt(sql`coalesce(${workHistories.endAt}, now())`, new Date(from).toISOString()),
+  );
 
 /** Sessions overlapping [from, to) of the whole organisation. */
 function spansIn(tx: Tx, orgId: string, from: number, to: number) {
-  return rows<SpanRow>(
-    tx,
-    sql`select ${spanColumns} from work_histories w where w.organization_id = ${orgId} and ${overlapping(from, to)}`,
-  );
+  return tx
+    .select({
+      contactId: workHistories.contactId,
+      startAt: workHistories.startAt,
+      endAt: workHistories.endAt,
+      breakTimes: workHistories.breakTimes,
+    })
+    .from(workHistories)
+    .where(and(eq(workHistories.organizationId, orgId), overlappingWork(from, to)));
 }
 
 /** Worked ms per day of `days`, from one employee's sessions. */
@@ -66,8 +49,8 @@ export async function runningNow(tx: Tx, ctx: RequestContext) {
   const now = Date.now();
   const found = await selectWork(
     tx,
-    sql`w.organization_id = ${ctx.organizationId} and w.end_at is null`,
-    sql`order by lower(c.full_name), w.id`,
+    and(eq(workHistories.organizationId, ctx.organizationId), isNull(workHistories.endAt)),
+    { orderBy: [sql`lower(${contacts.fullName})`, asc(workHistories.id)] },
   );
   return {
     list: found.map((r) => {
@@ -92,34 +75,32 @@ export async function workedOn(tx: Tx, ctx: RequestContext, date: string) {
   const from = zonedDayStart(date, timeZone);
   const to = zonedDayStart(addDaysToIsoDate(date, 1), timeZone);
   const spans = await spansIn(tx, ctx.organizationId, from, to);
-  const ids = [...new Set(spans.map((s) => s.contact_id))];
+  const ids = [...new Set(spans.map((s) => s.contactId))];
   const names = ids.length
-    ? await rows<EmployeeRow>(
-        tx,
-        sql`select id, full_name from contacts where organization_id = ${ctx.organizationId} and id = any(${sql.param(ids)}::uuid[])`,
-      )
+    ? await tx
+        .select({ id: contacts.id, fullName: contacts.fullName })
+        .from(contacts)
+        .where(and(eq(contacts.organizationId, ctx.organizationId), inArray(contacts.id, ids)))
     : [];
   const now = Date.now();
   const list = names
     .map((p) => {
-      const mine = spans
-        .filter((s) => s.contact_id === p.id)
-        .sort((a, b) => a.start_at.localeCompare(b.start_at));
+      const mine = spans.filter((s) => s.contactId === p.id).sort((a, b) => +a.startAt - +b.startAt);
       const [day] = dayTotals(
-        mine.map((s) => toSession(s, now)),
+        mine.map((s) => sessionOf({ start: s.startAt, end: s.endAt, breakTimes: s.breakTimes }, now)),
         [date],
         timeZone,
       );
       return {
         contactId: p.id,
-        fullName: p.full_name,
+        fullName: p.fullName,
         workedMs: day?.workedMs ?? 0,
         entries: mine.length,
-        firstStart: mine[0]!.start_at,
-        lastEnd: mine.some((s) => !s.end_at)
+        firstStart: mine[0]!.startAt.toISOString(),
+        lastEnd: mine.some((s) => !s.endAt)
           ? null
           : (mine
-              .map((s) => s.end_at!)
+              .map((s) => s.endAt!.toISOString())
               .sort()
               .at(-1) ?? null),
       };
@@ -153,26 +134,33 @@ export async function myClock(tx: Tx, ctx: RequestContext): Promise<MyClockAnswe
     };
   }
   const now = Date.now();
+  const w = workHistories;
+  // Its open session, sessions waiting for its confirmation, and this week's.
   const mine = await selectWork(
     tx,
-    sql`w.organization_id = ${orgId} and w.contact_id = ${contactId}
-        and (w.end_at is null or (w.auto_ended and w.confirmed_at is null)
-             or (w.start_at < ${new Date(week.endsAt).toISOString()} and w.end_at > ${new Date(week.startsAt).toISOString()}))`,
-    sql`order by w.start_at`,
+    and(
+      eq(w.organizationId, orgId),
+      eq(w.contactId, contactId),
+      or(
+        isNull(w.endAt),
+        and(eq(w.autoEnded, true), isNull(w.confirmedAt)),
+        and(lt(w.startAt, new Date(week.endsAt)), gt(w.endAt, new Date(week.startsAt))),
+      ),
+    ),
   );
   const days = dayTotals(
-    mine.map((r) => toSession(r as never, now)),
+    mine.map((r) => sessionOf({ start: r.startAt, end: r.endAt, breakTimes: r.breakTimes }, now)),
     week.days,
     timeZone,
   );
-  const open = mine.find((r) => !r.end_at);
+  const open = mine.find((r) => !r.endAt);
   return {
     contactId,
     session: open ? workAnswer(open, now) : null,
     offeredShift: open ? null : await shiftToClockIn(tx, orgId, contactId, timeZone, now),
     nextShift: await nextShift(tx, orgId, contactId, now),
     pinSet: await hasPunchPin(tx, orgId, contactId),
-    needsConfirmation: mine.filter((r) => r.auto_ended && !r.confirmed).map((r) => workAnswer(r, now)),
+    needsConfirmation: mine.filter((r) => r.autoEnded && !r.confirmed).map((r) => workAnswer(r, now)),
     week: {
       startOfWeek: week.startOfWeek,
       endOfWeek: week.endOfWeek,

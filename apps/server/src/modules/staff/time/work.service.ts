@@ -5,23 +5,27 @@ import type {
   StartWorkBody,
   WorkHistoryAnswer,
 } from '@opsuite/shared/contracts/staff-time';
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { namedSql } from '../../../db/fast/prepared.ts';
 import { conflict, lookupMissing } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
-import { rows } from '../../../lib/sql.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
+import { contacts } from '../../contacts/contacts.tables.ts';
 import { managesStaff, ownContact, requireManager, subjectContact } from '../access.ts';
-import type { StoredBreak } from './time.tables.ts';
+import { employeeShifts } from '../schedule/schedule.tables.ts';
+import { breaksOf } from './sessions.ts';
+import { type StoredBreak, workHistories } from './time.tables.ts';
 import {
-  breaksOf,
   lockedSession,
   requireOpen,
   selectWork,
+  sessionWhere,
   type WorkRow,
   workAnswer,
-  workColumns,
+  workColumnsText,
+  workContact,
+  workFields,
 } from './work-rows.ts';
 
 // The clock actions of one employee: start work (free or on a published shift), take a break
@@ -34,31 +38,38 @@ export interface ClockResult {
 }
 
 /** A session may be changed by its own employee or a manager. */
-export function requireOwnOrManager(ctx: RequestContext, row: Pick<WorkRow, 'contact_id'>, what?: string) {
-  if (row.contact_id !== ownContact(ctx)) requireManager(ctx, what);
+export function requireOwnOrManager(ctx: RequestContext, row: Pick<WorkRow, 'contactId'>, what?: string) {
+  if (row.contactId !== ownContact(ctx)) requireManager(ctx, what);
 }
 
-const openSessionOf = (tx: Tx, orgId: string, contactId: string) =>
-  selectWork(
-    tx,
-    sql`w.organization_id = ${orgId} and w.contact_id = ${contactId} and w.end_at is null`,
-    sql`for update of w`,
+const openWhere = (orgId: string, contactId: string) =>
+  and(
+    eq(workHistories.organizationId, orgId),
+    eq(workHistories.contactId, contactId),
+    isNull(workHistories.endAt),
   );
+
+const openSessionOf = (tx: Tx, orgId: string, contactId: string) =>
+  selectWork(tx, openWhere(orgId, contactId), { lock: true });
 
 /** Closes a running break at `at` (the list is small: a session's breaks). */
 function closeBreaks(breaks: StoredBreak[], at: string): StoredBreak[] {
   return breaks.map((b) => (b.end === null ? { ...b, end: at } : b));
 }
 
-async function saveBreaks(tx: Tx, orgId: string, id: string, breaks: StoredBreak[], extra = sql``) {
-  const [row] = await rows<WorkRow>(
-    tx,
-    sql`update work_histories w set break_times = ${JSON.stringify(breaks)}::jsonb, updated_at = now() ${extra}
-        from contacts c
-        where w.organization_id = ${orgId} and w.id = ${id}
-          and c.organization_id = w.organization_id and c.id = w.contact_id
-        returning ${workColumns}`,
-  );
+async function saveBreaks(
+  tx: Tx,
+  orgId: string,
+  id: string,
+  breaks: StoredBreak[],
+  extra: { endAt?: Date; restDescription?: string | null } = {},
+) {
+  const [row] = await tx
+    .update(workHistories)
+    .set({ breakTimes: breaks, updatedAt: sql`now()`, ...extra })
+    .from(contacts)
+    .where(and(sessionWhere(orgId, id), workContact))
+    .returning(workFields);
   return row!;
 }
 
@@ -73,6 +84,8 @@ async function insertSession(
   shiftName: string | null,
   now: string,
 ): Promise<WorkRow | undefined> {
+  // A prepared statement past the builder (one plan per connection on the clock's hot path), and
+  // the builder has no insert ... select ... on conflict ... returning inside a CTE.
   const [row] = await namedSql<WorkRow>(
     tx,
     sql`with w as (
@@ -86,7 +99,7 @@ async function insertSession(
         -- Clocking in puts the employee on the schedule's roster.
         m as (insert into staff_members (organization_id, contact_id) select organization_id, contact_id from w
           on conflict (organization_id, contact_id) do nothing)
-        select ${workColumns} from w join contacts c on c.organization_id = w.organization_id and c.id = w.contact_id`,
+        select ${workColumnsText} from w join contacts c on c.organization_id = w.organization_id and c.id = w.contact_id`,
   );
   return row;
 }
@@ -118,7 +131,7 @@ export async function clockIn(
   const [open] = await openSessionOf(tx, orgId, contactId);
   const now = new Date().toISOString();
   if (open) {
-    const breaks = breaksOf(open);
+    const breaks = breaksOf(open.breakTimes);
     if (!breaks.some((b) => b.end === null)) throw conflict('You are already clocked in', 'contactId');
     const row = await saveBreaks(tx, orgId, open.id, closeBreaks(breaks, now));
     return { message: 'resumed', data: workAnswer(row) };
@@ -126,11 +139,16 @@ export async function clockIn(
   let shiftId: string | null = null;
   let shiftName: string | null = null;
   if (body.shiftId) {
-    const [shift] = await rows<{ id: string; name: string }>(
-      tx,
-      sql`select id, pub_shift_name as name from employee_shifts
-          where organization_id = ${orgId} and id = ${body.shiftId} and pub_contact_id = ${contactId}`,
-    );
+    const [shift] = await tx
+      .select({ id: employeeShifts.id, name: employeeShifts.pubShiftName })
+      .from(employeeShifts)
+      .where(
+        and(
+          eq(employeeShifts.organizationId, orgId),
+          eq(employeeShifts.id, body.shiftId),
+          eq(employeeShifts.pubContactId, contactId),
+        ),
+      );
     if (!shift) throw lookupMissing('shiftId');
     shiftId = shift.id;
     shiftName = body.shiftName || shift.name;
@@ -138,10 +156,10 @@ export async function clockIn(
   const row = await insertSession(tx, orgId, contactId, userId, body, shiftId, shiftName, now);
   // Nothing inserted: the contact is gone, or a second clock-in won the race.
   if (!row) {
-    const [exists] = await rows(
-      tx,
-      sql`select 1 from contacts where organization_id = ${orgId} and id = ${contactId} and deleted_at is null`,
-    );
+    const [exists] = await tx
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(and(eq(contacts.organizationId, orgId), eq(contacts.id, contactId), isNull(contacts.deletedAt)));
     if (!exists) throw lookupMissing('contactId');
     throw conflict('You are already clocked in', 'contactId');
   }
@@ -170,7 +188,7 @@ export function checkout(tx: Tx, ctx: RequestContext, body: CheckoutBody) {
 export async function takeBreak(tx: Tx, orgId: string, contactId: string, input: BreakInput) {
   const [open] = await openSessionOf(tx, orgId, contactId);
   if (!open) throw conflict('You are not clocked in', 'contactId');
-  const breaks = breaksOf(open);
+  const breaks = breaksOf(open.breakTimes);
   if (breaks.some((b) => b.end === null)) throw conflict('You are already on a break', 'contactId');
   const started: StoredBreak = {
     _id: newId(),
@@ -179,13 +197,7 @@ export async function takeBreak(tx: Tx, orgId: string, contactId: string, input:
     end: null,
     description: input.note,
   };
-  const row = await saveBreaks(
-    tx,
-    orgId,
-    open.id,
-    [...breaks, started],
-    sql`, rest_description = ${input.note}`,
-  );
+  const row = await saveBreaks(tx, orgId, open.id, [...breaks, started], { restDescription: input.note });
   return workAnswer(row);
 }
 
@@ -198,7 +210,7 @@ export async function endBreak(tx: Tx, ctx: RequestContext, historyId: string) {
 
 export async function closeBreak(tx: Tx, orgId: string, row: WorkRow) {
   requireOpen(row);
-  const breaks = breaksOf(row);
+  const breaks = breaksOf(row.breakTimes);
   if (!breaks.some((b) => b.end === null)) throw conflict('You are not on a break', 'historyId');
   return workAnswer(await saveBreaks(tx, orgId, row.id, closeBreaks(breaks, new Date().toISOString())));
 }
@@ -209,6 +221,8 @@ export async function endWork(tx: Tx, ctx: RequestContext, historyId: string) {
   // manager, is one update; anything else (a break to close, an error to name) takes the locked
   // read below, as the time clock does.
   const own = managesStaff(ctx) ? sql`` : sql`and w.contact_id = ${ownContact(ctx)}`;
+  // A prepared statement past the builder (one plan per connection on the clock's hot path); the
+  // jsonb containment test has no builder form either.
   const [ended] = await namedSql<WorkRow>(
     tx,
     sql`update work_histories w set end_at = ${new Date().toISOString()}, updated_at = now()
@@ -216,7 +230,7 @@ export async function endWork(tx: Tx, ctx: RequestContext, historyId: string) {
         where w.organization_id = ${ctx.organizationId} and w.id = ${historyId} and w.end_at is null
           and not w.break_times @> '[{"end": null}]'::jsonb ${own}
           and c.organization_id = w.organization_id and c.id = w.contact_id
-        returning ${workColumns}`,
+        returning ${workColumnsText}`,
   );
   if (ended) return workAnswer(ended);
   const row = await lockedSession(tx, ctx.organizationId, historyId);
@@ -227,7 +241,9 @@ export async function endWork(tx: Tx, ctx: RequestContext, historyId: string) {
 export async function clockOut(tx: Tx, orgId: string, row: WorkRow) {
   requireOpen(row);
   const now = new Date().toISOString();
-  const saved = await saveBreaks(tx, orgId, row.id, closeBreaks(breaksOf(row), now), sql`, end_at = ${now}`);
+  const saved = await saveBreaks(tx, orgId, row.id, closeBreaks(breaksOf(row.breakTimes), now), {
+    endAt: new Date(now),
+  });
   return workAnswer(saved);
 }
 
@@ -239,9 +255,6 @@ export async function lockedOpenSession(tx: Tx, orgId: string, contactId: string
 
 /** The caller's open session, if any. */
 export async function openSession(tx: Tx, orgId: string, contactId: string): Promise<WorkRow | null> {
-  const [row] = await selectWork(
-    tx,
-    sql`w.organization_id = ${orgId} and w.contact_id = ${contactId} and w.end_at is null`,
-  );
+  const [row] = await selectWork(tx, openWhere(orgId, contactId));
   return row ?? null;
 }

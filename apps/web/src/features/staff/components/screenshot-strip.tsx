@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Group, Image, Stack, Text, Tooltip } from '@mantine/
 import type { ScreenshotAnswer } from '@opsuite/shared/contracts/staff-time';
 import { IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { getAccessToken, tenantHeaders } from '../../../app/auth-store';
+import { authorizedFetch } from '../../../app/files';
 import { useOrganizationTimeZone } from '../../../app/zone-time';
 import { useDeleteScreenshot, useScreenshots } from '../staff.api';
 import { timeOf } from '../staff-format';
@@ -14,15 +14,18 @@ const SHOT_LABELS: Record<Exclude<ScreenshotAnswer['status'], 'captured'>, strin
   stopped: 'Sharing stopped',
 };
 
-/** An image the API serves only with the caller's token, as an object URL. */
-function useAuthorizedImage(path: string | null) {
+/**
+ * An image the API serves only with the caller's token, as an object URL. Fetched like every
+ * download: a token about to expire is refreshed first, and a 401 refreshes once and retries.
+ */
+export function useAuthorizedImage(path: string | null) {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!path) return;
     let revoked = false;
     let made: string | null = null;
-    void fetch(path, { headers: { authorization: `Bearer ${getAccessToken() ?? ''}`, ...tenantHeaders() } })
-      .then((r) => (r.ok ? r.blob() : null))
+    void authorizedFetch(path.replace(/^\/api(?=\/)/, ''))
+      .then((r) => r.blob())
       .then((blob) => {
         if (!blob || revoked) return;
         made = URL.createObjectURL(blob);
