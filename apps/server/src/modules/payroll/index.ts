@@ -21,19 +21,19 @@ import { wageRatesSqlOf } from './wage-rates.ts';
 export { type PayrollDemoOptions, seedPayrollDemo } from './demo.ts';
 export { payrollOpenFrom } from './runs.service.ts';
 // The POS module implements TipsPosSource and registers it: "sync tip share with the POS" reads it.
-export { type PosCardTips, setTipsPosSource, type TipsPosSource } from './tips/pos-source.ts';
+export { type PosCardTips, registerTipsPosSource, type TipsPosSource } from './tips/pos-source.ts';
 
 export function register(app: App) {
   registerContactHooks(app, 'payroll', payrollContactHooks);
   // Paid time stays as paid: staff refuses edits before the first day no completed run covers.
   // The edit holds the paid-days lock shared until it commits and a run takes it exclusively, so
   // an edit racing a run is either in the run or sees its period paid (never kept unpaid).
-  registerWorkLock('payroll', async (tx, orgId) => {
+  registerWorkLock(app, 'payroll', async (tx, orgId) => {
     await lockPaidDaysShared(tx, orgId);
     return payrollOpenFrom(tx, orgId);
   });
   // The schedule's labour cost uses the wage payroll pays (a salary as its hourly equivalent).
-  registerLabourRateSource({ wageRatesSql: wageRatesSqlOf });
+  registerLabourRateSource(app, { wageRatesSql: wageRatesSqlOf });
   salaryRoutes(app);
   payrollRoutes(app);
   tipsRoutes(app);

@@ -221,14 +221,20 @@ export async function seedStaffDemo(database: DatabaseHandle, o: StaffDemoOption
   });
 
   await run((tx) =>
-    saveBudget(tx, admin, {
-      startOfWeek: weeks[1]!,
-      endOfWeek: addDaysToIsoDate(weeks[1]!, 6),
-      days: [0, 1, 2, 3, 4, 5, 6].map((d) => ({
-        day: addDaysToIsoDate(weeks[1]!, d),
-        plannedSalesCents: [90_000, 240_000, 210_000, 230_000, 200_000, 260_000, 180_000][d]!,
-      })),
-    }),
+    saveBudget(
+      tx,
+      admin,
+      {
+        startOfWeek: weeks[1]!,
+        endOfWeek: addDaysToIsoDate(weeks[1]!, 6),
+        days: [0, 1, 2, 3, 4, 5, 6].map((d) => ({
+          day: addDaysToIsoDate(weeks[1]!, d),
+          plannedSalesCents: [90_000, 240_000, 210_000, 230_000, 200_000, 260_000, 180_000][d]!,
+        })),
+      },
+      // The demo keeps the planned sales; the labour cost in the answer is not read here.
+      undefined,
+    ),
   );
 
   const coach = await ctxOf(o.coach);

@@ -2,12 +2,13 @@ import { TIPS_TEXT, type TipSyncBody } from '@opsuite/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/errors.ts';
+import { Seam, type Seams } from '../../../lib/seams.ts';
 import { paidBefore, putDailyTips } from './manage.service.ts';
 import { tipShare } from './share.service.ts';
 import { dailyTips } from './tips.tables.ts';
 
 // "Sync tip share with the POS". The POS module (later) implements TipsPosSource and registers it
-// with setTipsPosSource; until then the built-in source answers from the daily tips typed in, so a
+// on the app with registerTipsPosSource; until then the built-in source answers from the daily tips typed in, so a
 // sync changes nothing and shows the share. A sync writes the card tips the POS reports into the
 // daily tips of open days (cash stays as typed); paid days are left as paid.
 
@@ -47,16 +48,25 @@ export const dailyTipsSource: TipsPosSource = {
   },
 };
 
-let source: TipsPosSource = dailyTipsSource;
+/** Payroll's seam: the POS's card tips, on the app (lib/seams.ts); one at most. */
+export const TIPS_POS_SOURCE = new Seam<TipsPosSource>('tips POS source');
 
-/** For the POS module (and tests): the source syncs read from; returns the previous one. */
-export function setTipsPosSource(next: TipsPosSource): TipsPosSource {
-  const previous = source;
-  source = next;
-  return previous;
+/** For the POS module (and tests): the source the app's syncs read from. */
+export function registerTipsPosSource(app: { services: { seams: Seams } }, source: TipsPosSource): void {
+  app.services.seams.add(TIPS_POS_SOURCE, 'tips POS source', source);
 }
 
-export async function syncTipShare(tx: Tx, orgId: string, timeZone: string, range: TipSyncBody) {
+/** The app's POS source, or the daily tips typed in when no POS registered one. */
+export const tipsPosSourceOf = (services: { seams: Seams }): TipsPosSource =>
+  services.seams.one(TIPS_POS_SOURCE) ?? dailyTipsSource;
+
+export async function syncTipShare(
+  tx: Tx,
+  orgId: string,
+  timeZone: string,
+  range: TipSyncBody,
+  source: TipsPosSource,
+) {
   let reported: PosCardTips[];
   try {
     reported = await source.cardTips(tx, orgId, range);

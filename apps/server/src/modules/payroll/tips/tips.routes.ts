@@ -38,7 +38,7 @@ import {
   renameLocation,
 } from './manage.service.ts';
 import { createPool, deletePool, getPool, listPools, updatePool } from './pools.service.ts';
-import { syncTipShare } from './pos-source.ts';
+import { syncTipShare, tipsPosSourceOf } from './pos-source.ts';
 import { tipShare } from './share.service.ts';
 
 // Tip management and tip share, guarded by the tips permission (admins and owners by default).
@@ -146,7 +146,7 @@ export function tipsRoutes(app: App) {
     async (req) => {
       const { organizationId, organization } = req.ctx!;
       const data = await req.tenant((tx) =>
-        syncTipShare(tx, organizationId, organization.timeZone, req.body),
+        syncTipShare(tx, organizationId, organization.timeZone, req.body, tipsPosSourceOf(app.services)),
       );
       return saved(TIPS_TEXT.synced, data);
     },

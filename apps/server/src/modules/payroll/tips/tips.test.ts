@@ -1,7 +1,7 @@
 import { TIPS_TEXT } from '@opsuite/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KIND } from '../../../../test/helpers.ts';
-import { setTipsPosSource } from '../index.ts';
+import { registerTipsPosSource } from '../index.ts';
 import { centsOf, createTipsKit, ok, seedPools, share, type TipsKit, tips, work } from './tips.test-kit.ts';
 
 // The tip share through the routes (pools from seedPools). Days of June 2025 (UTC); the pay period is
@@ -142,38 +142,35 @@ describe(`tips (${DB_KIND})`, () => {
       endDate: '2025-06-14',
     });
     expect(same.body).toMatchObject({ message: TIPS_TEXT.synced, data: { changed: 0 } });
-    const previous = setTipsPosSource({
+    // A POS registered on this test's app; the app goes with the test.
+    registerTipsPosSource(k.t.app, {
       cardTips: async () => [
         { locationId: loc.Patio!, day: '2025-06-09', cardTipsCents: 1200 },
         { locationId: loc.Patio!, day: '2025-06-06', cardTipsCents: 5 },
       ],
     });
-    try {
-      const synced = await k.admin.call('POST', '/api/tip-share/sync', {
-        startDate: '2025-06-01',
-        endDate: '2025-06-14',
-      });
-      expect(synced.body).toMatchObject({ message: TIPS_TEXT.synced, data: { changed: 1, skippedPaid: 1 } });
-      const day = await ok<{ list: Array<Record<string, unknown>> }>(
-        k.admin.get(
-          `/api/tip-management/daily-tips?startDate=2025-06-09&endDate=2025-06-09&locationId=${loc.Patio}`,
-        ),
-      );
-      expect(day.list[0]).toMatchObject({ cardTipsCents: 1200, source: 'pos', paid: false });
-      setTipsPosSource({
-        cardTips: async () => {
-          throw new Error('POS offline');
-        },
-      });
-      const failed = await k.admin.call('POST', '/api/tip-share/sync', {
-        startDate: '2025-06-08',
-        endDate: '2025-06-14',
-      });
-      expect(failed.status).toBe(500);
-      expect(failed.body.error.message).toBe(TIPS_TEXT.unableToSync);
-    } finally {
-      setTipsPosSource(previous);
-    }
+    const synced = await k.admin.call('POST', '/api/tip-share/sync', {
+      startDate: '2025-06-01',
+      endDate: '2025-06-14',
+    });
+    expect(synced.body).toMatchObject({ message: TIPS_TEXT.synced, data: { changed: 1, skippedPaid: 1 } });
+    const day = await ok<{ list: Array<Record<string, unknown>> }>(
+      k.admin.get(
+        `/api/tip-management/daily-tips?startDate=2025-06-09&endDate=2025-06-09&locationId=${loc.Patio}`,
+      ),
+    );
+    expect(day.list[0]).toMatchObject({ cardTipsCents: 1200, source: 'pos', paid: false });
+    registerTipsPosSource(k.t.app, {
+      cardTips: async () => {
+        throw new Error('POS offline');
+      },
+    });
+    const failed = await k.admin.call('POST', '/api/tip-share/sync', {
+      startDate: '2025-06-08',
+      endDate: '2025-06-14',
+    });
+    expect(failed.status).toBe(500);
+    expect(failed.body.error.message).toBe(TIPS_TEXT.unableToSync);
   });
 
   it("takes the role from the worked shift's position, and a role setting turns a manager into a sharer", async () => {

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { Seam, type Seams } from '../../../lib/seams.ts';
 
 // Where the schedule's labour cost takes an employee's hourly rate from. Payroll knows wages but
 // sits above staff (it reads staff's work), so it registers a source here instead of staff
@@ -11,23 +12,28 @@ export interface LabourRateSource {
   wageRatesSql(orgId: string): SQL;
 }
 
-let source: LabourRateSource | null = null;
+/** Staff's seam: the wage source, on the app (lib/seams.ts); one at most. */
+export const LABOUR_RATES = new Seam<LabourRateSource>('labour-rate source');
 
-/** Registers (or replaces) the wage source; the answer takes it away again. */
-export function registerLabourRateSource(next: LabourRateSource): () => void {
-  source = next;
-  return () => {
-    if (source === next) source = null;
-  };
+/** Registers (or replaces) the wage source of `app`. */
+export function registerLabourRateSource(
+  app: { services: { seams: Seams } },
+  source: LabourRateSource,
+): void {
+  app.services.seams.add(LABOUR_RATES, 'labour-rate source', source);
 }
+
+/** The source registered on an app, if any. */
+export const labourRateSourceOf = (services: { seams: Seams }): LabourRateSource | undefined =>
+  services.seams.one(LABOUR_RATES);
 
 export interface WageRow {
   contact_id: string;
   hourly_cents: number | null;
 }
 
-/** The registered source's select, or one answering no rows. */
-export const wageRatesSql = (orgId: string): SQL =>
+/** The source's select, or one answering no rows without a source. */
+export const wageRatesSql = (orgId: string, source: LabourRateSource | undefined): SQL =>
   source?.wageRatesSql(orgId) ?? sql`select null::uuid as contact_id, null::int as hourly_cents where false`;
 
 /** Hourly cents per employee with a wage. */

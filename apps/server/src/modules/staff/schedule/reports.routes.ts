@@ -12,6 +12,7 @@ import { STAFF_TEXT } from '@opsuite/shared/contracts/staff-time';
 import { saved } from '../../../lib/answers.ts';
 import type { App } from '../../../plugins/types.ts';
 import { staffAccess } from '../access.ts';
+import { labourRateSourceOf } from './labour-rates.ts';
 import { attendanceReport, recordAttendance, saveBudget, weekBudget } from './reports.service.ts';
 
 // employee-budgets (planned sales against labour cost) and employee-attendance.
@@ -25,13 +26,17 @@ export function reportsRoutes(app: App) {
       config: staffAccess('read'),
       schema: { tags, querystring: weekQuery, response: { 200: budgetAnswer } },
     },
-    (req) => req.tenant((tx) => weekBudget(tx, req.ctx!, req.query.startOfWeek)),
+    (req) =>
+      req.tenant((tx) => weekBudget(tx, req.ctx!, req.query.startOfWeek, labourRateSourceOf(app.services))),
   );
   app.put(
     '/employee-budgets',
     { config: staffAccess('update'), schema: { tags, body: budgetBody, response: { 200: budgetMutation } } },
     async (req) =>
-      saved(STAFF_TEXT.budgetSaved, await req.tenant((tx) => saveBudget(tx, req.ctx!, req.body))),
+      saved(
+        STAFF_TEXT.budgetSaved,
+        await req.tenant((tx) => saveBudget(tx, req.ctx!, req.body, labourRateSourceOf(app.services))),
+      ),
   );
   app.get(
     '/employee-attendance',

@@ -20,7 +20,13 @@ import { staffMembers, staffPositions } from '../settings/settings.tables.ts';
 import { employeesPage } from '../time/roster.ts';
 import { sessionOf } from '../time/sessions.ts';
 import { workHistories } from '../time/time.tables.ts';
-import { labourRate, type WageRow, wageRatesSql, wagesByContact } from './labour-rates.ts';
+import {
+  type LabourRateSource,
+  labourRate,
+  type WageRow,
+  wageRatesSql,
+  wagesByContact,
+} from './labour-rates.ts';
 import { attendanceRecords, employeeShifts, salesBudgets } from './schedule.tables.ts';
 
 // Sales budgets against the week's labour cost, and attendance (the published schedule against
@@ -29,7 +35,13 @@ import { attendanceRecords, employeeShifts, salesBudgets } from './schedule.tabl
 const tz = (ctx: RequestContext) => ctx.organization.timeZone;
 
 /** Labour cost of the week's live shifts, per organisation day, at each employee's rate (labour-rates.ts). */
-async function labourByDay(tx: Tx, ctx: RequestContext, from: string, to: string) {
+async function labourByDay(
+  tx: Tx,
+  ctx: RequestContext,
+  from: string,
+  to: string,
+  wageSource: LabourRateSource | undefined,
+) {
   const s = employeeShifts;
   const m = staffMembers;
   const shifts = await tx
@@ -59,7 +71,7 @@ async function labourByDay(tx: Tx, ctx: RequestContext, from: string, to: string
     ).map((p) => [p.id, p.hourlyCostCents]),
   );
   // Payroll's registered select (staff cannot import payroll's tables): SQL by contract.
-  const wages = wagesByContact(await rows<WageRow>(tx, wageRatesSql(ctx.organizationId)));
+  const wages = wagesByContact(await rows<WageRow>(tx, wageRatesSql(ctx.organizationId, wageSource)));
   const byDay = new Map<string, number>();
   for (const shift of shifts) {
     const span = { start: +shift.startAt, end: +shift.endAt };
@@ -76,7 +88,12 @@ async function labourByDay(tx: Tx, ctx: RequestContext, from: string, to: string
   return byDay;
 }
 
-export async function weekBudget(tx: Tx, ctx: RequestContext, startOfWeek: string): Promise<BudgetAnswer> {
+export async function weekBudget(
+  tx: Tx,
+  ctx: RequestContext,
+  startOfWeek: string,
+  wageSource: LabourRateSource | undefined,
+): Promise<BudgetAnswer> {
   requireManager(ctx, 'see budgets');
   const week = zonedWeek(startOfWeek, tz(ctx));
   const b = salesBudgets;
@@ -91,6 +108,7 @@ export async function weekBudget(tx: Tx, ctx: RequestContext, startOfWeek: strin
     ctx,
     new Date(week.startsAt).toISOString(),
     new Date(week.endsAt).toISOString(),
+    wageSource,
   );
   const days = week.days.map((day) => ({
     day,
@@ -116,6 +134,7 @@ export async function saveBudget(
   tx: Tx,
   ctx: RequestContext,
   body: { startOfWeek: string; endOfWeek: string; days: { day: string; plannedSalesCents: number }[] },
+  wageSource: LabourRateSource | undefined,
 ) {
   requireManager(ctx, 'plan sales');
   for (const [i, d] of body.days.entries()) {
@@ -143,7 +162,7 @@ export async function saveBudget(
         },
       });
   }
-  return weekBudget(tx, ctx, body.startOfWeek);
+  return weekBudget(tx, ctx, body.startOfWeek, wageSource);
 }
 
 type AttendanceStatus = AttendanceRow['shifts'][number]['status'];

@@ -21,6 +21,7 @@ import { sendJsonText } from '../../../plugins/serializer.ts';
 import type { App } from '../../../plugins/types.ts';
 import { requireManager, staffAccess } from '../access.ts';
 import { listActivity } from './activity.ts';
+import { labourRateSourceOf } from './labour-rates.ts';
 import { Outbox } from './notify.ts';
 import { copyLastWeek, publishWeek, revertWeek, saveRowOrder } from './publish.service.ts';
 import { createShift, deleteShift, mySchedule, updateShift } from './shifts.service.ts';
@@ -41,7 +42,9 @@ export function shiftsRoutes(app: App) {
       schema: { tags, querystring: scheduleQuery, response: { 200: scheduleAnswer } },
     },
     async (req, reply) => {
-      const text = await req.tenant((tx) => scheduleWeekText(tx, req.ctx!, req.query));
+      const text = await req.tenant((tx) =>
+        scheduleWeekText(tx, req.ctx!, req.query, labourRateSourceOf(app.services)),
+      );
       sendJsonText(reply, scheduleAnswer, text);
     },
   );

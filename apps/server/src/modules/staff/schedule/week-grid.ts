@@ -12,7 +12,13 @@ import { compileSerializer } from '../../../plugins/serializer.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
 import { json, requireManager } from '../access.ts';
 import { genericPage, pageWithSql, splitPage } from '../time/roster.ts';
-import { labourRate, type WageRow, wageRatesSql, wagesByContact } from './labour-rates.ts';
+import {
+  type LabourRateSource,
+  labourRate,
+  type WageRow,
+  wageRatesSql,
+  wagesByContact,
+} from './labour-rates.ts';
 import {
   onOffer,
   shiftAnswer,
@@ -69,7 +75,12 @@ const write = compileSerializer(scheduleAnswer) ?? JSON.stringify;
  * The admin's week grid as JSON text: one row per employee (in the grid's order), a page at a
  * time. Sent again as it was while none of the rows it was built from changed.
  */
-export async function scheduleWeekText(tx: Tx, ctx: RequestContext, q: ScheduleQuery): Promise<string> {
+export async function scheduleWeekText(
+  tx: Tx,
+  ctx: RequestContext,
+  q: ScheduleQuery,
+  wageSource: LabourRateSource | undefined,
+): Promise<string> {
   requireManager(ctx, 'see the schedule grid');
   const orgId = ctx.organizationId;
   const timeZone = ctx.organization.timeZone;
@@ -110,7 +121,7 @@ export async function scheduleWeekText(tx: Tx, ctx: RequestContext, q: ScheduleQ
       // The week's time off of everyone (a few rows a week), not only the page's.
       timeOff: { rows: timeOffSql(orgId, null, week.startsAt, week.endsAt) },
       rates: { rows: positionRatesSql(orgId) },
-      wages: { rows: wageRatesSql(orgId) },
+      wages: { rows: wageRatesSql(orgId, wageSource) },
       status: { rows: weekStatusSql(orgId, week.startOfWeek, from, to) },
     },
     known?.fingerprint ?? null,

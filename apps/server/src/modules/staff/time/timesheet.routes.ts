@@ -46,6 +46,7 @@ import {
 } from './timesheet.service.ts';
 import { runningNow, workedOn } from './week.service.ts';
 import { weekOverviewText } from './week-sheet.ts';
+import { workLocksOf } from './work-locks.ts';
 
 // The time sheet: list, overview (hours per employee per week), who is working, who worked on a
 // day; manual entries, time edits, deleting breaks and entries, confirmations, the audit trail;
@@ -105,7 +106,10 @@ export function timesheetRoutes(app: App) {
       schema: { tags, body: manualWorkBody, response: { 200: workHistoryMutation } },
     },
     async (req) =>
-      saved(STAFF_TEXT.workHistoryUpdated, await req.tenant((tx) => createManual(tx, req.ctx!, req.body))),
+      saved(
+        STAFF_TEXT.workHistoryUpdated,
+        await req.tenant((tx) => createManual(tx, req.ctx!, req.body, workLocksOf(app.services))),
+      ),
   );
   app.post(
     `${BASE}/update-time-work-history`,
@@ -114,7 +118,10 @@ export function timesheetRoutes(app: App) {
       schema: { tags, body: updateTimeBody, response: { 200: workHistoryMutation } },
     },
     async (req) =>
-      saved(STAFF_TEXT.timeHistoryUpdated, await req.tenant((tx) => updateTime(tx, req.ctx!, req.body))),
+      saved(
+        STAFF_TEXT.timeHistoryUpdated,
+        await req.tenant((tx) => updateTime(tx, req.ctx!, req.body, workLocksOf(app.services))),
+      ),
   );
   app.post(
     `${BASE}/delete-breaktime`,
@@ -123,7 +130,10 @@ export function timesheetRoutes(app: App) {
       schema: { tags, body: deleteBreakBody, response: { 200: workHistoryMutation } },
     },
     async (req) =>
-      saved(STAFF_TEXT.workHistoryUpdated, await req.tenant((tx) => deleteBreak(tx, req.ctx!, req.body))),
+      saved(
+        STAFF_TEXT.workHistoryUpdated,
+        await req.tenant((tx) => deleteBreak(tx, req.ctx!, req.body, workLocksOf(app.services))),
+      ),
   );
   app.post(
     `${BASE}/confirm`,
@@ -152,7 +162,9 @@ export function timesheetRoutes(app: App) {
       schema: { tags, params: idParams, querystring: deleteWorkQuery, response: { 200: okAnswer } },
     },
     async (req) => {
-      const keys = await req.tenant((tx) => deleteWork(tx, req.ctx!, req.params.id, req.query.reason));
+      const keys = await req.tenant((tx) =>
+        deleteWork(tx, req.ctx!, req.params.id, req.query.reason, workLocksOf(app.services)),
+      );
       await removeFiles(root, keys);
       return { success: true as const, message: STAFF_TEXT.workDeleted };
     },

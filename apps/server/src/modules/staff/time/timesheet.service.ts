@@ -13,7 +13,7 @@ import { changesBetween, listEdits, recordEdit, timesOf } from './edits.ts';
 import { breaksOf, sessionOf } from './sessions.ts';
 import { type StoredBreak, workHistories, workHistoryEdits, workScreenshots } from './time.tables.ts';
 import { requireOwnOrManager } from './work.service.ts';
-import { assertWorkOpen } from './work-locks.ts';
+import { assertWorkOpen, type WorkLock } from './work-locks.ts';
 import {
   lockedSession,
   selectWork,
@@ -117,7 +117,12 @@ async function assertNoOverlap(
 }
 
 /** create-manual-workHistory: a past session entered by a manager, on the organisation's clock. */
-export async function createManual(tx: Tx, ctx: RequestContext, body: ManualWorkBody) {
+export async function createManual(
+  tx: Tx,
+  ctx: RequestContext,
+  body: ManualWorkBody,
+  locks: readonly WorkLock[],
+) {
   requireManager(ctx, 'add time for an employee');
   const orgId = ctx.organizationId;
   await staffContact(tx, orgId, body.contactId);
@@ -134,7 +139,7 @@ export async function createManual(tx: Tx, ctx: RequestContext, body: ManualWork
     description: b.description ?? null,
   }));
   checkEntry(start, end, breaks);
-  await assertWorkOpen(tx, orgId, tz(ctx), [start]);
+  await assertWorkOpen(tx, orgId, tz(ctx), [start], locks);
   await assertNoOverlap(tx, orgId, body.contactId, start, end);
   const id = newId();
   await tx.insert(workHistories).values({
@@ -160,7 +165,12 @@ export async function createManual(tx: Tx, ctx: RequestContext, body: ManualWork
 }
 
 /** update-time-work-history: new start and/or end on the organisation's clock, kept in the trail. */
-export async function updateTime(tx: Tx, ctx: RequestContext, body: UpdateTimeBody) {
+export async function updateTime(
+  tx: Tx,
+  ctx: RequestContext,
+  body: UpdateTimeBody,
+  locks: readonly WorkLock[],
+) {
   requireManager(ctx, 'edit time');
   const orgId = ctx.organizationId;
   const row = await lockedSession(tx, orgId, body.historyId);
@@ -171,7 +181,7 @@ export async function updateTime(tx: Tx, ctx: RequestContext, body: UpdateTimeBo
   const end =
     body.endDate && body.endTime ? instantOf(ctx, { date: body.endDate, time: body.endTime }) : row.endAt;
   const breaks = breaksOf(row.breakTimes);
-  await assertWorkOpen(tx, orgId, tz(ctx), [row.startAt, start]);
+  await assertWorkOpen(tx, orgId, tz(ctx), [row.startAt, start], locks);
   if (end) checkEntry(start, end, breaks);
   else if (Date.parse(start) > Date.now()) throw invalid('startTime', 'An entry cannot start in the future');
   await assertNoOverlap(tx, orgId, row.contactId, start, end ?? new Date().toISOString(), row.id);
@@ -205,10 +215,11 @@ export async function deleteBreak(
   tx: Tx,
   ctx: RequestContext,
   body: { historyId: string; breakId: string; reason?: string },
+  locks: readonly WorkLock[],
 ) {
   requireManager(ctx, 'delete a break');
   const row = await lockedSession(tx, ctx.organizationId, body.historyId);
-  await assertWorkOpen(tx, ctx.organizationId, tz(ctx), [row.startAt]);
+  await assertWorkOpen(tx, ctx.organizationId, tz(ctx), [row.startAt], locks);
   const breaks = breaksOf(row.breakTimes);
   const kept = breaks.filter((b) => b._id !== body.breakId);
   if (kept.length === breaks.length) throw notFound('Break');
@@ -229,10 +240,16 @@ export async function deleteBreak(
 }
 
 /** Deletes an entry (its screenshots go with it); answers the screenshot files to remove. */
-export async function deleteWork(tx: Tx, ctx: RequestContext, historyId: string, reason: string | undefined) {
+export async function deleteWork(
+  tx: Tx,
+  ctx: RequestContext,
+  historyId: string,
+  reason: string | undefined,
+  locks: readonly WorkLock[],
+) {
   requireManager(ctx, 'delete work history');
   const row = await lockedSession(tx, ctx.organizationId, historyId);
-  await assertWorkOpen(tx, ctx.organizationId, tz(ctx), [row.startAt]);
+  await assertWorkOpen(tx, ctx.organizationId, tz(ctx), [row.startAt], locks);
   const files = await tx
     .delete(workScreenshots)
     .where(
