@@ -18,6 +18,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { tenantRoute } from '../../plugins/access.ts';
 import type { App, RequestContext } from '../../plugins/types.ts';
+import type { BillingServices } from './billing-services.ts';
 import type { BillingState } from './billing-state.ts';
 import { oneContract } from './contract-rows.ts';
 import {
@@ -29,7 +30,6 @@ import {
   updateContract,
 } from './contracts.service.ts';
 import { createInvoice, deleteInvoice, forfeitInvoice, listInvoices } from './invoices.service.ts';
-import type { BillingServices } from './services.ts';
 
 // Contracts and invoices of a contact. The specification names no paths;
 // these follow /contact-file/{contactId}: the contact in the path, one record after it.

@@ -6,6 +6,7 @@ import type { App } from '../../plugins/types.ts';
 import { registerContactHooks } from '../contacts/index.ts';
 import { authorizationRoutes } from './authorization/authorization.routes.ts';
 import { contactBillingRoutes } from './billing.routes.ts';
+import { BillingServices, setBillingServices } from './billing-services.ts';
 import { paymentCardsRoutes } from './cards/cards.routes.ts';
 import { PaymentCards } from './cards/cards.service.ts';
 import { invoicePaymentRoutes } from './charges/charges.routes.ts';
@@ -13,8 +14,8 @@ import { billingHooks } from './merge.ts';
 import { billingOverviewRoutes } from './overview/overview.routes.ts';
 import { createPaymentsProvider } from './payments/index.ts';
 import { BillingRunner } from './runner/runner.ts';
-import { BillingServices, setBillingServices } from './services.ts';
 
+export { type BillingServices, billingServices } from './billing-services.ts';
 // What other modules (the member portal) call. Each takes the request's tenant runner
 // (`(fn) => req.tenant(fn)`) and context; paying goes through the same charge path as staff's.
 //   billingServices(app).listContracts / listInvoices / invoiceDetail / listCards / addCard /
@@ -29,7 +30,6 @@ export { listContracts } from './contracts.service.ts';
 export { type BillingDemoOptions, seedBillingDemo } from './demo.ts';
 export { createInvoice, invoiceDetail, listInvoices } from './invoices.service.ts';
 export { SandboxPaymentsProvider } from './payments/index.ts';
-export { type BillingServices, billingServices } from './services.ts';
 
 export function register(app: App) {
   registerContactHooks(app, 'billing', billingHooks);

@@ -9,7 +9,7 @@ import { grantReadWriteUpdate, type RoleGrant } from '@opsuite/shared';
 import type { App } from '../../plugins/types.ts';
 import { registerContactHooks } from '../contacts/index.ts';
 import { staffHooks } from './merge.ts';
-import { scheduleModuleRoutes } from './schedule/index-routes.ts';
+import { scheduleModuleRoutes } from './schedule/schedule.routes.ts';
 import { contactShiftsRoutes } from './shifts.routes.ts';
 import { AutoEndJob } from './time/auto-end.ts';
 import { punchPinRoutes } from './time/punch-pin.routes.ts';

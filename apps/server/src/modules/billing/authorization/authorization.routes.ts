@@ -7,7 +7,7 @@ import {
 import { z } from 'zod';
 import { tenantRoute } from '../../../plugins/access.ts';
 import type { App } from '../../../plugins/types.ts';
-import type { BillingServices } from '../services.ts';
+import type { BillingServices } from '../billing-services.ts';
 
 // The payment authorization of a contract: read its text, sign it (typed name, optional drawing),
 // and download it as a PDF (signed, or blank to sign on paper).

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { invalid } from '../../../lib/errors.ts';
 import { tenantRoute } from '../../../plugins/access.ts';
 import type { App } from '../../../plugins/types.ts';
-import type { BillingServices } from '../services.ts';
+import type { BillingServices } from '../billing-services.ts';
 import { handleWebhook } from './webhook.ts';
 
 // Money on an invoice:

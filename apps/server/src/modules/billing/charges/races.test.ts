@@ -11,9 +11,9 @@ import {
   memberWithCard,
   signedEvent,
 } from '../billing.test-kit.ts';
+import { billingServices } from '../billing-services.ts';
 import type { TenantRun } from '../cards/cards.service.ts';
 import type { StripeStandIn } from '../payments/payments.test-kit.ts';
-import { billingServices } from '../services.ts';
 
 // Never twice, under concurrency: races only show on a real server (PGlite runs one transaction
 // at a time). 100 "pay" calls on one invoice, two runners at once, the runner racing the member

@@ -19,7 +19,7 @@ import {
 import { z } from 'zod';
 import { tenantRoute } from '../../../plugins/access.ts';
 import type { App, RequestContext } from '../../../plugins/types.ts';
-import type { BillingServices } from '../services.ts';
+import type { BillingServices } from '../billing-services.ts';
 import { readSettings, saveSettings, settingsAnswer } from '../settings/settings.service.ts';
 import { billingEmails, paymentsCsv } from './ledger.service.ts';
 import { financeStatistics, invoiceStatistics, pastDueInvoices } from './stats.service.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KIND } from '../../../../test/helpers.ts';
 import type { Kit } from '../../contacts/contacts.test-kit.ts';
 import { billingKit, cards, dayFrom, memberWithCard } from '../billing.test-kit.ts';
-import { billingServices } from '../services.ts';
+import { billingServices } from '../billing-services.ts';
 import { SLICE } from './run-scope.ts';
 
 // A run bigger than one slice (the runner works a batch 100 rows at a time, giving the event loop

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KIND } from '../../../../test/helpers.ts';
 import type { Kit } from '../../contacts/contacts.test-kit.ts';
 import { billingKit, cards, dayFrom, memberWithCard } from '../billing.test-kit.ts';
+import { billingServices } from '../billing-services.ts';
 import { sweepBillingStates } from '../billing-state.ts';
-import { billingServices } from '../services.ts';
 import type { BillingRunner } from './runner.ts';
 
 // The job runner with a fake clock: invoices issued on their day in the organisation's zone

@@ -1,7 +1,8 @@
 import { addDaysToIsoDate, daysBetween, isoDateInZone, zonedDayStart } from '@opsuite/shared';
 import type { Tx } from '../../../db/client.ts';
 import { payableSessions, positionsOf } from '../../staff/index.ts';
-import { addLocation, putDailyTips } from './manage.service.ts';
+import { putDailyTips } from './daily-tips.service.ts';
+import { addLocation } from './locations.service.ts';
 import { createPool } from './pools.service.ts';
 
 // The tips `npm start` shows: two locations, a pool for each over the staff demo's positions

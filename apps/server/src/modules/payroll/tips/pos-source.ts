@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { Seam, type Seams } from '../../../lib/seams.ts';
-import { paidBefore, putDailyTips } from './manage.service.ts';
+import { paidBefore, putDailyTips } from './daily-tips.service.ts';
 import { tipShare } from './share.service.ts';
 import { dailyTips } from './tips.tables.ts';
 

@@ -27,16 +27,15 @@ import {
 import { deleted, saved } from '../../../lib/answers.ts';
 import { tenantRoute } from '../../../plugins/access.ts';
 import type { App } from '../../../plugins/types.ts';
+import { listDailyTips, putDailyTips } from './daily-tips.service.ts';
 import {
   addLocation,
-  listDailyTips,
   listLocations,
   listRoles,
-  putDailyTips,
   putRole,
   removeLocation,
   renameLocation,
-} from './manage.service.ts';
+} from './locations.service.ts';
 import { createPool, deletePool, getPool, listPools, updatePool } from './pools.service.ts';
 import { syncTipShare, tipsPosSourceOf } from './pos-source.ts';
 import { tipShare } from './share.service.ts';

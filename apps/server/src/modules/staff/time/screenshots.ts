@@ -1,10 +1,9 @@
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { ScreenshotAnswer, UpdateWorkBody } from '@opsuite/shared/contracts/staff-time';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Tx } from '../../../db/client.ts';
 import { conflict, invalid, notFound } from '../../../lib/errors.ts';
+import type { FileStore } from '../../../lib/files/index.ts';
 import { newId } from '../../../lib/ids.ts';
 import { isoText } from '../../../lib/sql.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
@@ -26,7 +25,11 @@ import {
 // Screenshots hang off their session, so they show under its employee only, and deleting one
 // changes no time.
 
-export const staffFilesRoot = (dataDir: string) => path.resolve(dataDir, 'files', 'staff');
+/**
+ * A screenshot's key in the app's file store (disk or S3). The database keeps `<org>/<id>.<ext>`;
+ * the store holds it under `staff/`, which on disk is DATA_DIR/files/staff as before.
+ */
+export const shotStoreKey = (key: string) => `staff/${key}`;
 
 const THUMB_WIDTH = 320;
 
@@ -72,7 +75,7 @@ export interface StoredShot {
 
 /** Writes a screenshot and its thumbnail before any transaction is open. */
 export async function storeShot(
-  root: string,
+  files: FileStore,
   orgId: string,
   body: UpdateWorkBody,
 ): Promise<StoredShot | null> {
@@ -82,18 +85,16 @@ export async function storeShot(
     ? await reencode(body.screenshot_sm, 'screenshot_sm', THUMB_WIDTH)
     : await reencode(body.screenshot, 'screenshot', THUMB_WIDTH);
   const id = newId();
-  const fileKey = path.join(orgId, `${id}.${full.ext}`);
-  const smallKey = path.join(orgId, `${id}-sm.${thumb.ext}`);
-  await mkdir(path.join(root, orgId), { recursive: true });
-  await writeFile(path.join(root, fileKey), full.bytes);
-  await writeFile(path.join(root, smallKey), thumb.bytes);
+  const fileKey = `${orgId}/${id}.${full.ext}`;
+  const smallKey = `${orgId}/${id}-sm.${thumb.ext}`;
+  await files.put(shotStoreKey(fileKey), full.bytes, `image/${full.ext === 'jpg' ? 'jpeg' : full.ext}`);
+  await files.put(shotStoreKey(smallKey), thumb.bytes, `image/${thumb.ext === 'jpg' ? 'jpeg' : thumb.ext}`);
   return { id, fileKey, smallKey };
 }
 
-export async function removeFiles(root: string, keys: (string | null)[]): Promise<void> {
-  await Promise.all(
-    keys.filter((k): k is string => !!k).map((k) => unlink(path.join(root, k)).catch(() => undefined)),
-  );
+/** Removes screenshots' files from the store; a missing one is not an error. */
+export async function removeFiles(files: FileStore, keys: (string | null)[]): Promise<void> {
+  await files.delete(keys.filter((k): k is string => !!k).map(shotStoreKey));
 }
 
 /** updatework: records the capture (or its refusal) on an open session of the caller's. */

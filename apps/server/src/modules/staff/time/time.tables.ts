@@ -63,7 +63,7 @@ export const workHistories = pgTable(
 
 /**
  * A periodic screenshot of a session, or the record that none could be taken (refused, failed
- * or stopped). Files live under DATA_DIR/files/staff; deleting one never touches the session's times.
+ * or stopped). Files live in the app's file store under staff/ (DATA_DIR/files/staff on disk); deleting one never touches the session's times.
  */
 export const workScreenshots = pgTable(
   'work_screenshots',

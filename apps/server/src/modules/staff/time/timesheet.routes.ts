@@ -34,7 +34,7 @@ import { sendJsonText } from '../../../plugins/serializer.ts';
 import type { App } from '../../../plugins/types.ts';
 import { requireManager, staffAccess } from '../access.ts';
 import { timeSettings as readSettings, saveTimeSettings } from '../settings/settings.service.ts';
-import { removeFiles, staffFilesRoot } from './screenshots.ts';
+import { removeFiles } from './screenshots.ts';
 import {
   confirmWork,
   createManual,
@@ -65,8 +65,6 @@ const overviewQuery = withWeekRules(
 );
 
 export function timesheetRoutes(app: App) {
-  const root = staffFilesRoot(app.services.config.dataDir);
-
   app.get(
     `${BASE}/list`,
     {
@@ -165,7 +163,7 @@ export function timesheetRoutes(app: App) {
       const keys = await req.tenant((tx) =>
         deleteWork(tx, req.ctx!, req.params.id, req.query.reason, workLocksOf(app.services)),
       );
-      await removeFiles(root, keys);
+      await removeFiles(app.services.files, keys);
       return { success: true as const, message: STAFF_TEXT.workDeleted };
     },
   );

@@ -1,6 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { access } from 'node:fs/promises';
-import path from 'node:path';
 import { idParams } from '@opsuite/shared';
 import { okAnswer } from '@opsuite/shared/contracts/staff-schedule';
 import {
@@ -27,7 +24,7 @@ import {
   recordCapture,
   removeFiles,
   shotFile,
-  staffFilesRoot,
+  shotStoreKey,
   storeShot,
 } from './screenshots.ts';
 import { myClock } from './week.service.ts';
@@ -40,7 +37,7 @@ const tags = ['staff time'];
 const BASE = '/contact/workhistory';
 
 export function workRoutes(app: App) {
-  const root = staffFilesRoot(app.services.config.dataDir);
+  const files = app.services.files;
   const clockIn = (body: typeof startWorkBody | typeof startShiftWorkBody, url: string) =>
     app.post(
       `${BASE}/${url}`,
@@ -64,12 +61,12 @@ export function workRoutes(app: App) {
       schema: { tags, body: updateWorkBody, response: { 200: workHistoryMutation } },
     },
     async (req) => {
-      const shot = await storeShot(root, req.ctx!.organizationId, req.body);
+      const shot = await storeShot(files, req.ctx!.organizationId, req.body);
       try {
         const data = await req.tenant((tx) => recordCapture(tx, req.ctx!, req.body, shot));
         return saved(STAFF_TEXT.workHistoryUpdated, data);
       } catch (err) {
-        if (shot) await removeFiles(root, [shot.fileKey, shot.smallKey]);
+        if (shot) await removeFiles(files, [shot.fileKey, shot.smallKey]);
         throw err;
       }
     },
@@ -134,14 +131,13 @@ export function workRoutes(app: App) {
       const file = await req.tenant((tx) =>
         shotFile(tx, req.ctx!, req.params.id, req.query.size === 'small'),
       );
-      const full = path.join(root, file.key);
-      await access(full).catch(() => {
-        throw notFound('Screenshot');
-      });
+      const stored = await files.get(shotStoreKey(file.key));
+      if (!stored) throw notFound('Screenshot');
       return reply
         .header('content-type', file.type)
+        .header('content-length', stored.size)
         .header('cache-control', 'private, max-age=3600')
-        .send(createReadStream(full) as unknown as string);
+        .send(stored.body as unknown as string);
     },
   );
 
@@ -150,7 +146,7 @@ export function workRoutes(app: App) {
     { config: staffAccess('update'), schema: { tags, params: idParams, response: { 200: okAnswer } } },
     async (req) => {
       const keys = await req.tenant((tx) => deleteShot(tx, req.ctx!, req.params.id));
-      await removeFiles(root, keys);
+      await removeFiles(files, keys);
       return { success: true as const, message: STAFF_TEXT.screenshotDeleted };
     },
   );
