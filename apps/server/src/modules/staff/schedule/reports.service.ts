@@ -15,9 +15,9 @@ import { NO_ID } from '../../../lib/ids.ts';
 import { isoText, rows } from '../../../lib/sql.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
 import { managesStaff, ownContact, requireManager } from '../access.ts';
+import { employeesPage } from '../fast/roster.ts';
 import { timeSettings } from '../settings/settings.service.ts';
 import { staffMembers, staffPositions } from '../settings/settings.tables.ts';
-import { employeesPage } from '../time/roster.ts';
 import { sessionOf } from '../time/sessions.ts';
 import { workHistories } from '../time/time.tables.ts';
 import {

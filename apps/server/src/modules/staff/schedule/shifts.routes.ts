@@ -20,12 +20,12 @@ import { saved } from '../../../lib/answers.ts';
 import { sendJsonText } from '../../../plugins/serializer.ts';
 import type { App } from '../../../plugins/types.ts';
 import { requireManager, staffAccess } from '../access.ts';
+import { scheduleWeekText } from '../fast/week-grid.ts';
 import { listActivity } from './activity.ts';
 import { labourRateSourceOf } from './labour-rates.ts';
 import { Outbox } from './notify.ts';
 import { copyLastWeek, publishWeek, revertWeek, saveRowOrder } from './publish.service.ts';
 import { createShift, deleteShift, mySchedule, updateShift } from './shifts.service.ts';
-import { scheduleWeekText } from './week-grid.ts';
 
 // employee-shifts: the week grid, shift writes, publishing, reverting, copying a week, the row
 // order, the activity log, and an employee's own published week.

@@ -33,6 +33,7 @@ import { saved } from '../../../lib/answers.ts';
 import { sendJsonText } from '../../../plugins/serializer.ts';
 import type { App } from '../../../plugins/types.ts';
 import { requireManager, staffAccess } from '../access.ts';
+import { weekOverviewText } from '../fast/week-sheet.ts';
 import { timeSettings as readSettings, saveTimeSettings } from '../settings/settings.service.ts';
 import { removeFiles } from './screenshots.ts';
 import {
@@ -45,7 +46,6 @@ import {
   updateTime,
 } from './timesheet.service.ts';
 import { runningNow, workedOn } from './week.service.ts';
-import { weekOverviewText } from './week-sheet.ts';
 import { workLocksOf } from './work-locks.ts';
 
 // The time sheet: list, overview (hours per employee per week), who is working, who worked on a

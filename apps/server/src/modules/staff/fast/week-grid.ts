@@ -11,14 +11,13 @@ import { isoText } from '../../../lib/sql.ts';
 import { compileSerializer } from '../../../plugins/serializer.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
 import { json, requireManager } from '../access.ts';
-import { genericPage, pageWithSql, splitPage } from '../time/roster.ts';
 import {
   type LabourRateSource,
   labourRate,
   type WageRow,
   wageRatesSql,
   wagesByContact,
-} from './labour-rates.ts';
+} from '../schedule/labour-rates.ts';
 import {
   onOffer,
   shiftAnswer,
@@ -27,7 +26,8 @@ import {
   type TimeOffRow,
   timeOffAnswer,
   timeOffSql,
-} from './shift-rows.ts';
+} from '../schedule/shift-rows.ts';
+import { genericPage, pageWithSql, splitPage } from './roster.ts';
 
 // The admin's week grid. Its five reads (the page of employees with their shifts, the week's
 // time off, the positions' rates, the wages payroll registers, the week's status) go to PostgreSQL as one statement with

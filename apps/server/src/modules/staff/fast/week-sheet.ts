@@ -7,9 +7,9 @@ import { NO_ID } from '../../../lib/ids.ts';
 import { compileSerializer } from '../../../plugins/serializer.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
 import { json, managesStaff, ownContact, requireManager } from '../access.ts';
+import { sessionOf } from '../time/sessions.ts';
+import { dayTotals } from '../time/week.service.ts';
 import { genericPage, type PageRow, pageWithSql, splitPage } from './roster.ts';
-import { sessionOf } from './sessions.ts';
-import { dayTotals } from './week.service.ts';
 
 // The time sheet: hours per employee and organisation day of a week, a page of employees at a
 // time. The page and its sessions are one statement that also hashes its rows; while the hash is
