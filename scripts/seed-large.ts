@@ -70,8 +70,10 @@ async function main() {
       org = { id: seeded.id };
       say(`created "${BIG_ORG}"`);
     }
+    // The seed numbers its contacts' punch ids 0000000001 up; the members' and employees' own
+    // codes are random ten-digit numbers from 1000000000 up, and must not read as progress.
     const [done] = await q<{ n: string | null }>(
-      `select max(punch_id) as n from contacts where organization_id = $1 and punch_id is not null`,
+      `select max(punch_id) as n from contacts where organization_id = $1 and punch_id like '0%'`,
       [org.id],
     );
     let next = Number(done?.n ?? 0) + 1;
