@@ -80,6 +80,14 @@ function currentContract(tx: Queryable, orgId: string, contactId: string) {
     .limit(1);
 }
 
+/** One contact's contract, by id, in the organisation: the key every contract action looks up. */
+export const contractOf = (orgId: string, contactId: string, id: string) =>
+  and(
+    eq(contactContracts.organizationId, orgId),
+    eq(contactContracts.contactId, contactId),
+    eq(contactContracts.id, id),
+  );
+
 /** One statement: the contact's contracts (a page, or one by id) with the current one marked. */
 export async function contractRows(
   tx: Queryable,

@@ -15,6 +15,7 @@ import { newId } from '../../lib/ids.ts';
 import { recordActivity } from '../contacts/index.ts';
 import { organizations } from '../organizations/organizations.tables.ts';
 import { contactContracts, contactInvoices, contractFreezes } from './billing.tables.ts';
+import { contractOf } from './contract-rows.ts';
 
 // When a contract bills: its next bill day when it is added or its cycle changes, and how a
 // freeze, a thaw and a cancellation move it. A freeze pauses billing until a day; when it ends
@@ -59,13 +60,7 @@ export async function lockSchedule(
   const [row] = await tx
     .select(SCHEDULE)
     .from(contactContracts)
-    .where(
-      and(
-        eq(contactContracts.organizationId, orgId),
-        eq(contactContracts.contactId, contactId),
-        eq(contactContracts.id, contractId),
-      ),
-    )
+    .where(contractOf(orgId, contactId, contractId))
     .for('update');
   if (!row) throw notFound('Contract');
   return row;

@@ -9,7 +9,7 @@ import { assertContactsExist, recordActivity } from '../contacts/index.ts';
 import { contactContracts, contactInvoices, contractFreezes } from './billing.tables.ts';
 import type { BillingState } from './billing-state.ts';
 import { syncBillingState } from './billing-state.ts';
-import { contractRows, oneContract, toContractAnswer } from './contract-rows.ts';
+import { contractOf, contractRows, oneContract, toContractAnswer } from './contract-rows.ts';
 import {
   cancelContract,
   freezeContract,
@@ -284,13 +284,7 @@ export async function deleteContract(tx: Tx, ctx: RequestContext, contactId: str
   const [row] = await tx
     .select({ title: contactContracts.title })
     .from(contactContracts)
-    .where(
-      and(
-        eq(contactContracts.organizationId, orgId),
-        eq(contactContracts.contactId, contactId),
-        eq(contactContracts.id, contractId),
-      ),
-    )
+    .where(contractOf(orgId, contactId, contractId))
     .for('update');
   if (!row) throw notFound('Contract');
   const invoices = await tx.$count(

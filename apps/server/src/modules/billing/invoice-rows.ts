@@ -13,6 +13,10 @@ import { invoiceNumber } from './billing-text.ts';
 
 const i = contactInvoices;
 
+/** One contact's invoice, by id, in the organisation: the key every invoice action looks up. */
+export const invoiceOf = (orgId: string, contactId: string, id: string) =>
+  and(eq(i.organizationId, orgId), eq(i.contactId, contactId), eq(i.id, id));
+
 /** A due invoice that reads as past due: its due date has passed in the organisation's zone, or a charge failed. */
 export const overdue = sql<boolean>`${i.status} = 'due'
   and (${i.dueDate} < (now() at time zone ${organizations.timeZone})::date or ${i.failedAttempts} > 0)`;

@@ -10,8 +10,9 @@ import { syncBillingState } from './billing-state.ts';
 import { formatMoney, invoiceNumber } from './billing-text.ts';
 import { invoicePayments } from './charges/charges.tables.ts';
 import { paymentsOf } from './charges/payment-rows.ts';
+import { contractOf } from './contract-rows.ts';
 import { currentBilling, totalPagesOf } from './contracts.service.ts';
-import { invoiceRows, oneInvoice, toInvoiceAnswer, totalsOf } from './invoice-rows.ts';
+import { invoiceOf, invoiceRows, oneInvoice, toInvoiceAnswer, totalsOf } from './invoice-rows.ts';
 
 // Invoices of a contact: numbered per organisation (INV-000001…), created due, then paid,
 // forfeited (written off) or, once paid, refunded (charges/). A due invoice past its due date, or
@@ -74,13 +75,7 @@ export async function createInvoice(tx: Tx, ctx: RequestContext, contactId: stri
     const found = await tx
       .select({ id: contactContracts.id })
       .from(contactContracts)
-      .where(
-        and(
-          eq(contactContracts.organizationId, orgId),
-          eq(contactContracts.contactId, contactId),
-          eq(contactContracts.id, body.contractId),
-        ),
-      );
+      .where(contractOf(orgId, contactId, body.contractId));
     if (found.length === 0) throw lookupMissing('contractId');
   }
   const id = newId();
@@ -158,13 +153,7 @@ export async function refuse(
   const [found] = await tx
     .select({ status: contactInvoices.status, chargingPaymentId: contactInvoices.chargingPaymentId })
     .from(contactInvoices)
-    .where(
-      and(
-        eq(contactInvoices.organizationId, orgId),
-        eq(contactInvoices.contactId, contactId),
-        eq(contactInvoices.id, invoiceId),
-      ),
-    );
+    .where(invoiceOf(orgId, contactId, invoiceId));
   if (!found) throw notFound('Invoice');
   if (found.status === 'due' && found.chargingPaymentId) {
     throw conflict('A card payment of this invoice is in progress', 'status');

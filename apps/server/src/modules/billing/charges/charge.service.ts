@@ -13,7 +13,7 @@ import type { TenantRun } from '../cards/cards.service.ts';
 import { paymentCards } from '../cards/cards.tables.ts';
 import { currentBilling } from '../contracts.service.ts';
 import { queueMails, receiptMail } from '../emails/emails.ts';
-import { oneInvoice } from '../invoice-rows.ts';
+import { invoiceOf, oneInvoice } from '../invoice-rows.ts';
 import { refuse, unpaidInvoice } from '../invoices.service.ts';
 import { type PaymentsProvider, PROVIDER_UNAVAILABLE } from '../payments/index.ts';
 import { invoicePayments } from './charges.tables.ts';
@@ -89,13 +89,7 @@ export async function chargeInvoice(
     const locked = await tx
       .select({ id: contactInvoices.id })
       .from(contactInvoices)
-      .where(
-        and(
-          eq(contactInvoices.organizationId, orgId),
-          eq(contactInvoices.contactId, contactId),
-          eq(contactInvoices.id, invoiceId),
-        ),
-      )
+      .where(invoiceOf(orgId, contactId, invoiceId))
       .for('update');
     if (locked.length === 0) throw notFound('Invoice');
     if (requestKey) {

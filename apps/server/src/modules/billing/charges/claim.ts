@@ -7,6 +7,7 @@ import { newId } from '../../../lib/ids.ts';
 import { billingSettings, contactContracts, contactInvoices } from '../billing.tables.ts';
 import { cardLabel, invoiceNumber } from '../billing-text.ts';
 import { paymentCards } from '../cards/cards.tables.ts';
+import { invoiceOf } from '../invoice-rows.ts';
 import { SETTINGS_COLUMNS, settingsOf } from '../settings/settings.service.ts';
 import type { invoicePayments } from './charges.tables.ts';
 
@@ -262,11 +263,7 @@ export async function claimInvoiceCharge(
   const card = input.cardId ? eq(paymentCards.id, input.cardId) : sql`${paymentCards.isDefault}`;
   const [found] = await candidates(
     tx,
-    and(
-      eq(contactInvoices.organizationId, input.organizationId),
-      eq(contactInvoices.contactId, input.contactId),
-      eq(contactInvoices.id, input.invoiceId),
-    ),
+    invoiceOf(input.organizationId, input.contactId, input.invoiceId),
     and(card, eq(paymentCards.provider, input.provider)),
     (q) => q.for('update', { of: contactInvoices }),
   );

@@ -9,7 +9,7 @@ import { syncBillingState } from '../billing-state.ts';
 import { formatMoney, invoiceNumber } from '../billing-text.ts';
 import type { TenantRun } from '../cards/cards.service.ts';
 import { queueMails, refundMail } from '../emails/emails.ts';
-import { oneInvoice } from '../invoice-rows.ts';
+import { invoiceOf, oneInvoice } from '../invoice-rows.ts';
 import { PaymentError, PROVIDER_UNAVAILABLE } from '../payments/index.ts';
 import { type Caller, type ChargeDeps, mailFacts } from './charge.service.ts';
 import { invoicePayments } from './charges.tables.ts';
@@ -42,11 +42,7 @@ async function reserve(
 ): Promise<Reserved> {
   const orgId = caller.organizationId;
   // Locked first, read after: a refund that waited for another reads what that one left.
-  const invoice = and(
-    eq(contactInvoices.organizationId, orgId),
-    eq(contactInvoices.contactId, contactId),
-    eq(contactInvoices.id, invoiceId),
-  );
+  const invoice = invoiceOf(orgId, contactId, invoiceId);
   await tx.select({ id: contactInvoices.id }).from(contactInvoices).where(invoice).for('update');
   const [row] = await tx
     .select({
