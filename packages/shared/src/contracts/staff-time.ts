@@ -285,7 +285,15 @@ export const workEditsAnswer = z.object({
 // ---- the time clock on a paired device ----
 
 /** An employee's punch PIN: 4 to 6 digits. */
-export const punchPin = z.string().regex(/^\d{4,6}$/, { message: 'The PIN is 4 to 6 digits' });
+/** A punch PIN is 4 to 6 digits. */
+export const PUNCH_PIN_DIGITS = { min: 4, max: 6 } as const;
+export const punchPin = z
+  .string()
+  .regex(new RegExp(`^\\d{${PUNCH_PIN_DIGITS.min},${PUNCH_PIN_DIGITS.max}}$`), {
+    message: `The PIN is ${PUNCH_PIN_DIGITS.min} to ${PUNCH_PIN_DIGITS.max} digits`,
+  });
+/** What a PIN field keeps of what is typed: digits only, at most the PIN's length. */
+export const typedPin = (text: string) => text.replace(/\D/g, '').slice(0, PUNCH_PIN_DIGITS.max);
 /** Sets (or, with null, clears) a punch PIN. */
 export const punchPinBody = z.object({ pin: punchPin.nullable() });
 export const punchPinMutation = mutationAnswer(z.object({ pinSet: z.boolean() }));

@@ -12,6 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import type { ClockStatusAnswer } from '@opsuite/shared/contracts/staff-time';
+import { typedPin } from '@opsuite/shared/contracts/staff-time';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { ApiError, api, errorMessage } from '../../app/api-client';
 import { toast } from '../../app/toast';
@@ -217,7 +218,7 @@ function Clock({ token, onUnpaired }: { token: string; onUnpaired: () => void })
             label="Your PIN"
             value={pin}
             onChange={(e) => {
-              setPin(e.currentTarget.value.replace(/\D/g, '').slice(0, 6));
+              setPin(typedPin(e.currentTarget.value));
               setError(null);
             }}
             error={error}

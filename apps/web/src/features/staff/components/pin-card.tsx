@@ -1,4 +1,5 @@
 import { Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { typedPin } from '@opsuite/shared/contracts/staff-time';
 import { type FormEvent, useState } from 'react';
 import { useSavePunchPin } from '../staff.api';
 
@@ -39,7 +40,7 @@ export function PinForm({
           label="New PIN"
           value={pin}
           onChange={(e) => {
-            setPin(e.currentTarget.value.replace(/\D/g, '').slice(0, 6));
+            setPin(typedPin(e.currentTarget.value));
             setError(null);
           }}
           error={error}
