@@ -1,4 +1,4 @@
-import type { Action } from '@opsuite/shared';
+import { type Action, isStaffType } from '@opsuite/shared';
 import { forbidden } from '../../lib/errors.ts';
 import { tenantRoute } from '../../plugins/access.ts';
 import type { RequestContext } from '../../plugins/types.ts';
@@ -14,11 +14,9 @@ export const calendarAccess = (action: Action) => tenantRoute('calendar', action
  */
 export const classAccess = (action: Exclude<Action, 'read'>) => tenantRoute('calendar', action);
 
-const STAFF = new Set(['admin', 'primary', 'employee']);
-
 /** Admins, the primary account holder and employees run the schedule; members book for themselves. */
 export function isStaff(ctx: RequestContext): boolean {
-  return STAFF.has(ctx.userType);
+  return isStaffType(ctx.userType);
 }
 
 export function requireStaff(ctx: RequestContext, what: string): void {

@@ -1,4 +1,4 @@
-import { type Action, can } from '@opsuite/shared';
+import { type Action, can, isStaffType, STAFF_TYPES } from '@opsuite/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { tenantJoin } from '../../db/tenant.ts';
@@ -14,9 +14,11 @@ import { contacts, contactTypes } from '../contacts/contacts.tables.ts';
 
 export const staffAccess = (action: Action) => tenantRoute('staff', action);
 
-/** Contact types whose contacts clock in and take shifts. */
-export const STAFF_TYPES = ['employee', 'admin', 'primary'] as const;
-export const staffTypesSql = sql`('employee', 'admin', 'primary')`;
+/**
+ * Contact types whose contacts clock in and take shifts (shared STAFF_TYPES), as an SQL list of
+ * constants: the roster and the clock's look-up are prepared statements planned once.
+ */
+export const staffTypesSql = sql.raw(`(${STAFF_TYPES.map((t) => `'${t}'`).join(', ')})`);
 
 export function managesStaff(ctx: RequestContext): boolean {
   return ctx.userType === 'admin' || ctx.userType === 'primary' || can(ctx.ability, 'delete', 'staff');
@@ -51,7 +53,7 @@ export async function staffContact(tx: Tx, orgId: string, contactId: string, fie
     .leftJoin(contactTypes, tenantJoin(contactTypes, contacts, eq(contactTypes.id, contacts.contactTypeId)))
     .where(and(eq(contacts.organizationId, orgId), eq(contacts.id, contactId), isNull(contacts.deletedAt)));
   if (!found) throw lookupMissing(field);
-  if (!found.type || !(STAFF_TYPES as readonly string[]).includes(found.type)) {
+  if (!found.type || !isStaffType(found.type)) {
     throw invalid(field, 'is not an employee');
   }
   return { id: found.id, fullName: found.fullName, email: found.email };

@@ -1,4 +1,5 @@
 import type { ShiftWeek, UpdateShiftsBody } from '@opsuite/shared';
+import { isStaffType } from '@opsuite/shared';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { tenantJoin } from '../../db/tenant.ts';
@@ -12,9 +13,6 @@ import { contactShifts, type StoredShift } from './shifts.tables.ts';
 // contact/update-shifts: an employee contact's shifts for one week, stored as a plain list that
 // each call replaces whole (see shifts.tables.ts). A shift belongs to the week in which it
 // starts, by the organisation's time zone; shifts of one person may not overlap.
-
-/** Contact types that work shifts. */
-const STAFF_TYPES = ['employee', 'admin', 'primary'];
 
 /** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
 export function localDate(instant: string, timeZone: string): string {
@@ -51,7 +49,7 @@ export async function updateShifts(tx: Tx, ctx: RequestContext, week: ShiftWeek,
     )
     .for('update', { of: contacts });
   if (!contact) throw notFound('Contact');
-  if (!contact.type || !STAFF_TYPES.includes(contact.type)) {
+  if (!contact.type || !isStaffType(contact.type)) {
     throw invalid('contactId', 'shifts can only be saved for an employee');
   }
   const timeZone = ctx.organization.timeZone;

@@ -1,4 +1,4 @@
-import { BASE_RESOURCE } from '@opsuite/shared/rules/permissions';
+import { BASE_RESOURCE, STAFF_TYPES } from '@opsuite/shared/rules/permissions';
 import { IconHome } from '@tabler/icons-react';
 import { type Feature, pageRoute } from '../../app/feature';
 
@@ -16,7 +16,7 @@ export const homeFeature: Feature = {
       path: '/',
       icon: IconHome,
       resource: BASE_RESOURCE,
-      userTypes: ['admin', 'primary', 'employee'],
+      userTypes: STAFF_TYPES,
     },
   ],
 };

@@ -1,3 +1,4 @@
+import { STAFF_TYPES } from '@opsuite/shared/rules/permissions';
 import {
   IconCalendarTime,
   IconClipboardCheck,
@@ -14,7 +15,6 @@ import { lazySlot } from '../../app/slots';
 // phone). Managers: the schedule grid, timesheets, requests, attendance and staff settings. The
 // paired tablet's time clock (/time-clock) is outside the signed-in frame.
 
-const STAFF = ['admin', 'primary', 'employee'];
 const MANAGERS = ['admin', 'primary'];
 
 export const staffFeature: Feature = {
@@ -73,7 +73,7 @@ export const staffFeature: Feature = {
       icon: IconClock,
       resource: 'staff',
       description: 'Clock in and out, breaks and this week’s hours.',
-      userTypes: STAFF,
+      userTypes: STAFF_TYPES,
     },
     {
       order: 41,
@@ -82,7 +82,7 @@ export const staffFeature: Feature = {
       icon: IconCalendarTime,
       resource: 'staff',
       description: 'Your shifts, the shift pool and your requests.',
-      userTypes: STAFF,
+      userTypes: STAFF_TYPES,
     },
     {
       order: 42,

@@ -1,3 +1,4 @@
+import { STAFF_TYPES } from '@opsuite/shared';
 import type {
   CategoryAnswer,
   EmployeeProfileAnswer,
@@ -10,7 +11,7 @@ import { conflict, lookupMissing, notFound } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
 import { contacts, contactTypes } from '../../contacts/contacts.tables.ts';
-import { json, managesStaff, requireManager, STAFF_TYPES, staffContact } from '../access.ts';
+import { json, managesStaff, requireManager, staffContact } from '../access.ts';
 import { staffCategories, staffMembers, staffPositions } from './settings.tables.ts';
 
 // The staff settings lists: employee categories, positions (with a default hourly cost), and each
