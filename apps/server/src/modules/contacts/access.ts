@@ -1,4 +1,4 @@
-import { type Action, BASE_RESOURCE, can } from '@opsuite/shared';
+import { type Action, BASE_RESOURCE, can, isOwnerType } from '@opsuite/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { AppError, forbidden, lookupMissing, notFound } from '../../lib/errors.ts';
@@ -13,7 +13,7 @@ export const contactsAccess = (action: Action) => tenantRoute('contacts', action
 
 /** Admins and the primary account holder manage the organisation's roles and see every contact. */
 export function isOrganizationAdmin(ctx: RequestContext): boolean {
-  return ctx.userType === 'admin' || ctx.userType === 'primary';
+  return isOwnerType(ctx.userType);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type Action, can, isStaffType, STAFF_TYPES } from '@opsuite/shared';
+import { type Action, can, isOwnerType, isStaffType, STAFF_TYPES } from '@opsuite/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { tenantJoin } from '../../db/tenant.ts';
@@ -21,7 +21,7 @@ export const staffAccess = (action: Action) => tenantRoute('staff', action);
 export const staffTypesSql = sql.raw(`(${STAFF_TYPES.map((t) => `'${t}'`).join(', ')})`);
 
 export function managesStaff(ctx: RequestContext): boolean {
-  return ctx.userType === 'admin' || ctx.userType === 'primary' || can(ctx.ability, 'delete', 'staff');
+  return isOwnerType(ctx.userType) || can(ctx.ability, 'delete', 'staff');
 }
 
 export function requireManager(ctx: RequestContext, what = 'manage staff time and schedules'): void {

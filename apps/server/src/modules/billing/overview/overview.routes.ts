@@ -8,6 +8,7 @@ import {
   financeStatsAnswer,
   invoiceStatsAnswer,
   invoiceStatsQuery,
+  isOwnerType,
   pastDueAnswer,
   pastDueQuery,
   paymentConfigAnswer,
@@ -18,7 +19,7 @@ import {
 } from '@opsuite/shared';
 import { z } from 'zod';
 import { tenantRoute } from '../../../plugins/access.ts';
-import type { App, RequestContext } from '../../../plugins/types.ts';
+import type { App } from '../../../plugins/types.ts';
 import type { BillingServices } from '../billing-services.ts';
 import { readSettings, saveSettings, settingsAnswer } from '../settings/settings.service.ts';
 import { billingEmails, paymentsCsv } from './ledger.service.ts';
@@ -38,7 +39,6 @@ import { financeStatistics, invoiceStatistics, pastDueInvoices } from './stats.s
 //   GET /payment/config               what the card form needs (any member; test cards: admins)
 
 /** The organisation's admins and its primary account holder. */
-const isAdmin = (ctx: RequestContext) => ctx.userType === 'admin' || ctx.userType === 'primary';
 
 export function billingOverviewRoutes(app: App, billing: BillingServices) {
   const tags = ['billing'];
@@ -135,7 +135,10 @@ export function billingOverviewRoutes(app: App, billing: BillingServices) {
       // The sandbox's test cards are for an admin trying the product on a development server:
       // never on a production server, and never for members.
       showTestCards:
-        billing.provider.name === 'sandbox' && !billing.production && req.ctx !== null && isAdmin(req.ctx),
+        billing.provider.name === 'sandbox' &&
+        !billing.production &&
+        req.ctx !== null &&
+        isOwnerType(req.ctx.userType),
     }),
   );
   app.post(
