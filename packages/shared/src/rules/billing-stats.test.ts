@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { financeStats, type InvoiceRecord, invoiceStats } from './billing-stats.ts';
+import { financeStats, type InvoiceRecord, invoiceStats, lastTwelveMonths } from './billing-stats.ts';
 
 const NY = 'America/New_York';
 // 22:00 on Saturday 2026-02-28 in New York, already March in UTC.
@@ -168,5 +168,25 @@ describe('a paid invoice partly refunded', () => {
     });
     // Not settled (a part paid, then given back): what is left is still owed.
     expect(financeStats([{ ...refunded, settled: false }], now, NY)).toMatchObject({ pastDue: 3_000 });
+  });
+});
+
+describe("the finance chart's months", () => {
+  it("are the twelve up to today's, across a new year", () => {
+    expect(lastTwelveMonths('2026-02-14')).toEqual([
+      '2025-03',
+      '2025-04',
+      '2025-05',
+      '2025-06',
+      '2025-07',
+      '2025-08',
+      '2025-09',
+      '2025-10',
+      '2025-11',
+      '2025-12',
+      '2026-01',
+      '2026-02',
+    ]);
+    expect(lastTwelveMonths('2026-12-31')[0]).toBe('2026-01');
   });
 });

@@ -178,3 +178,13 @@ export function financeStats(
   }
   return stats;
 }
+
+/** The finance chart's twelve months up to the one of `today` (YYYY-MM-DD), oldest first, as YYYY-MM. */
+export function lastTwelveMonths(today: string): string[] {
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7));
+  return Array.from({ length: 12 }, (_, n) => {
+    const index = year * 12 + (month - 1) - (11 - n);
+    return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+  });
+}

@@ -1,4 +1,4 @@
-import { and, eq, getTableName, sql } from 'drizzle-orm';
+import { and, eq, getTableName, gt, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { type ContactHooks, inMergeSet, type MergeSet, mergeRank, ofDuplicates } from '../contacts/index.ts';
@@ -13,14 +13,26 @@ import { billingEmails, invoicePayments, paymentAuthorizations } from './charges
 
 /** Of the default cards in the set only the best-ranked one stays the default. */
 async function settleDefaultCards(tx: Tx, set: MergeSet) {
-  // Raw: ranks the set's default cards (row_number() over contacts' merge order, itself SQL).
-  await tx.execute(sql`update payment_cards set is_default = false, updated_at = now()
-    where organization_id = ${set.orgId} and id in (
-      select id from (
-        select id, row_number() over (order by ${mergeRank(set, sql`contact_id`)}, created_at, id) as rn
-        from payment_cards
-        where organization_id = ${set.orgId} and ${inMergeSet(set, sql`contact_id`)} and is_default
-      ) ranked where rn > 1)`);
+  const c = paymentCards;
+  const ranked = tx
+    .select({
+      id: c.id,
+      rank: sql<number>`row_number() over (order by ${mergeRank(set, sql`${c.contactId}`)}, ${c.createdAt}, ${c.id})`.as(
+        'rank',
+      ),
+    })
+    .from(c)
+    .where(and(eq(c.organizationId, set.orgId), inMergeSet(set, sql`${c.contactId}`), eq(c.isDefault, true)))
+    .as('ranked');
+  await tx
+    .update(c)
+    .set({ isDefault: false, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(c.organizationId, set.orgId),
+        inArray(c.id, tx.select({ id: ranked.id }).from(ranked).where(gt(ranked.rank, 1))),
+      ),
+    );
 }
 
 /**
@@ -29,14 +41,25 @@ async function settleDefaultCards(tx: Tx, set: MergeSet) {
  * customer it is attached to there (payment_cards.customer_ref), and every card call goes to it.
  */
 async function settleProviderCustomers(tx: Tx, set: MergeSet) {
-  // Raw: DELETE ... USING a ranked subquery (row_number() per provider); the builder has no USING.
-  await tx.execute(sql`delete from payment_customers p using (
-      select contact_id, provider, row_number() over (
-        partition by provider order by ${mergeRank(set, sql`contact_id`)}) as rn
-      from payment_customers where organization_id = ${set.orgId} and ${inMergeSet(set, sql`contact_id`)}
-    ) ranked
-    where p.organization_id = ${set.orgId} and p.contact_id = ranked.contact_id
-      and p.provider = ranked.provider and ranked.rn > 1`);
+  const p = paymentCustomers;
+  const ranked = tx
+    .select({
+      contactId: p.contactId,
+      provider: p.provider,
+      rank: sql<number>`row_number() over (partition by ${p.provider} order by ${mergeRank(set, sql`${p.contactId}`)})`.as(
+        'rank',
+      ),
+    })
+    .from(p)
+    .where(and(eq(p.organizationId, set.orgId), inMergeSet(set, sql`${p.contactId}`)))
+    .as('ranked');
+  const dropped = tx
+    .select({ contactId: ranked.contactId, provider: ranked.provider })
+    .from(ranked)
+    .where(gt(ranked.rank, 1));
+  await tx
+    .delete(p)
+    .where(and(eq(p.organizationId, set.orgId), inArray(sql`(${p.contactId}, ${p.provider})`, dropped)));
 }
 
 /** Billing's tables that name a contact, in the order a merge moves them. */

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client.ts';
+import { lockForTransaction } from '../../db/locks.ts';
 import { payrollRuns } from './payroll.tables.ts';
 
 /**
@@ -20,7 +21,7 @@ export async function payrollOpenFrom(tx: Queryable, orgId: string): Promise<str
   return row?.end ?? null;
 }
 
-const paidDaysKey = (orgId: string) => sql`hashtextextended(${`payroll.paid-days:${orgId}`}, 0)`;
+const paidDaysKey = (orgId: string) => `payroll.paid-days:${orgId}`;
 
 /**
  * Writes that must not land in a period a run is paying (daily tips) take this shared lock before
@@ -28,8 +29,8 @@ const paidDaysKey = (orgId: string) => sql`hashtextextended(${`payroll.paid-days
  * and computes with them, and a write that waited for a run sees the period paid.
  */
 export async function lockPaidDaysShared(tx: Tx, orgId: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock_shared(${paidDaysKey(orgId)})`);
+  await lockForTransaction(tx, paidDaysKey(orgId), 'shared');
 }
 export async function lockPaidDays(tx: Tx, orgId: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(${paidDaysKey(orgId)})`);
+  await lockForTransaction(tx, paidDaysKey(orgId));
 }

@@ -1,5 +1,5 @@
 import { processingFee } from '@opsuite/shared';
-import { and, asc, eq, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.ts';
 import { tenantJoin } from '../../../db/tenant.ts';
 import { conflict, lookupMissing, notFound } from '../../../lib/errors.ts';
@@ -7,9 +7,10 @@ import { newId } from '../../../lib/ids.ts';
 import { billingSettings, contactContracts, contactInvoices } from '../billing.tables.ts';
 import { cardLabel, invoiceNumber } from '../billing-text.ts';
 import { paymentCards } from '../cards/cards.tables.ts';
+import { markChargingInvoices } from '../fast/batch-writes.ts';
 import { invoiceOf } from '../invoice-rows.ts';
 import { SETTINGS_COLUMNS, settingsOf } from '../settings/settings.service.ts';
-import type { invoicePayments } from './charges.tables.ts';
+import { invoicePayments } from './charges.tables.ts';
 
 // Claiming a charge: before the provider is called, the invoice is locked, a pending payment row
 // is written with its attempt number and idempotency key, and the invoice points at it
@@ -163,23 +164,15 @@ function claimOf(
 /** Writes the pending payments and points their invoices at them. */
 async function writeClaims(tx: Queryable, inserts: PaymentInsert[]): Promise<void> {
   if (inserts.length === 0) return;
-  const json = JSON.stringify(inserts);
-  // Raw: a batch (500 rows) sent as one JSON parameter; the builder would bind 16 parameters a row.
-  await tx.execute(sql`insert into invoice_payments (organization_id, id, invoice_id, contact_id, kind, method,
-      status, source, attempt, amount_cents, fee_cents, provider, card_id, card_label, customer_ref, card_ref,
-      idempotency_key, request_key, created_by)
-    select "organizationId", id, "invoiceId", "contactId", 'charge', 'card', 'pending', source, attempt,
-      "amountCents", "feeCents", provider, "cardId", "cardLabel", "customerRef", "cardRef", "idempotencyKey",
-      "requestKey", "createdBy"
-    from jsonb_to_recordset(${json}::jsonb) as x("organizationId" uuid, id uuid, "invoiceId" uuid,
-      "contactId" uuid, source text, attempt smallint, "amountCents" integer, "feeCents" integer, provider text,
-      "cardId" uuid, "cardLabel" text, "customerRef" text, "cardRef" text, "idempotencyKey" text,
-      "requestKey" text, "createdBy" uuid)`);
-  // Raw: UPDATE ... FROM a JSON list of rows, a source the builder takes only as untyped SQL.
-  await tx.execute(sql`update contact_invoices i set attempt_count = x.attempt, charging_payment_id = x.id,
-      updated_at = now()
-    from jsonb_to_recordset(${json}::jsonb) as x("organizationId" uuid, id uuid, "invoiceId" uuid, attempt smallint)
-    where i.organization_id = x."organizationId" and i.id = x."invoiceId"`);
+  await tx.insert(invoicePayments).values(
+    inserts.map((p) => ({
+      ...p,
+      kind: 'charge' as const,
+      method: 'card' as const,
+      status: 'pending' as const,
+    })),
+  );
+  await markChargingInvoices(tx, inserts);
 }
 
 export interface DueScope {
@@ -233,11 +226,19 @@ export async function claimDueCharges(
     .filter((c) => !c.cardId)
     .map((c) => ({ organizationId: c.organizationId, invoiceId: c.id, contactId: c.contactId }));
   if (noCard.length > 0) {
-    const json = JSON.stringify(noCard.map((n) => ({ o: n.organizationId, i: n.invoiceId })));
-    // Raw: UPDATE ... FROM a JSON list of rows, a source the builder takes only as untyped SQL.
-    await tx.execute(sql`update contact_invoices i set next_attempt_at = null, updated_at = now()
-      from jsonb_to_recordset(${json}::jsonb) x(o uuid, i uuid)
-      where i.organization_id = x.o and i.id = x.i`);
+    const i = contactInvoices;
+    await tx
+      .update(i)
+      .set({ nextAttemptAt: null, updatedAt: sql`now()` })
+      .where(
+        and(
+          inArray(i.organizationId, [...new Set(noCard.map((n) => n.organizationId))]),
+          inArray(
+            i.id,
+            noCard.map((n) => n.invoiceId),
+          ),
+        ),
+      );
   }
   return { claims: made.map((m) => m.claim), noCard };
 }

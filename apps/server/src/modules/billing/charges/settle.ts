@@ -1,16 +1,19 @@
 import { formatDayLabel, isoDateInZone, nextDunningRetryAt } from '@opsuite/shared';
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { isoText, rows } from '../../../lib/sql.ts';
 import { type ActivityInput, recordActivities } from '../../contacts/index.ts';
-import type { contactInvoices } from '../billing.tables.ts';
 import { syncBillingStates } from '../billing-state.ts';
 import { formatMoney, invoiceNumber } from '../billing-text.ts';
 import { failedMail, type MailContext, queueMails, receiptMail } from '../emails/emails.ts';
+import {
+  type FailedInvoice,
+  markInvoicesFailed,
+  markInvoicesPaid,
+  type PaidInvoice,
+  settlePayments,
+} from '../fast/batch-writes.ts';
 import type { ChargeResult } from '../payments/index.ts';
 import { inSlices, SLICE, yieldToRequests } from '../runner/run-scope.ts';
 import { settingsOf } from '../settings/settings.service.ts';
-import type { invoicePayments } from './charges.tables.ts';
 
 // Settling charges once the provider has answered (or a webhook, or the crash recovery): the
 // payment row moves from pending to its outcome by one conditional update, so an outcome that
@@ -35,37 +38,6 @@ export interface SettledCharge {
   nextAttemptAt: string | null;
 }
 
-type Payment = typeof invoicePayments.$inferSelect;
-type Invoice = typeof contactInvoices.$inferSelect;
-
-/**
- * A payment settled now, with what its invoice, contact and organisation add (read by the raw
- * statement below, the columns named as the tables' fields; instants and days as text).
- */
-type SettleRow = Pick<
-  Payment,
-  | 'organizationId'
-  | 'id'
-  | 'invoiceId'
-  | 'contactId'
-  | 'status'
-  | 'amountCents'
-  | 'feeCents'
-  | 'cardLabel'
-  | 'failureCode'
-  | 'failureMessage'
-> &
-  Pick<Invoice, 'number' | 'description' | 'dueDate' | 'failedAttempts'> & {
-    firstFailedAt: string | null;
-    retryDays: number[] | string | null;
-    feeTitle: string | null;
-    fullName: string;
-    email: string | null;
-    orgName: string;
-    timeZone: string;
-    wasOverdue: boolean;
-  };
-
 /** Settles outcomes in the caller's transaction; answers those that changed a payment now. */
 export async function settleCharges(
   tx: Tx,
@@ -74,50 +46,10 @@ export async function settleCharges(
   appUrl: string,
 ): Promise<SettledCharge[]> {
   if (outcomes.length === 0) return [];
-  const json = JSON.stringify(
-    outcomes.map((o) => ({
-      organization_id: o.organizationId,
-      id: o.paymentId,
-      status: o.result.status,
-      ref: o.result.id,
-      code: o.result.failureCode,
-      message: o.result.failureMessage,
-    })),
-  );
-  const at = now.toISOString();
-  // Raw: one statement settles the batch (UPDATE ... FROM a JSON list, in a CTE) and reads what the
-  // e-mails and timeline need joined to it; in the builder the list would be untyped SQL all the same.
-  const found = await rows<SettleRow>(
-    tx,
-    sql`with x as (
-          select * from jsonb_to_recordset(${json}::jsonb)
-            as x(organization_id uuid, id uuid, status text, ref text, code text, message text)),
-        p as (
-          update invoice_payments p set status = x.status, provider_ref = coalesce(x.ref, p.provider_ref),
-            failure_code = x.code, failure_message = x.message,
-            settled_at = case when x.status = 'pending' then null else ${at}::timestamptz end
-          from x where p.organization_id = x.organization_id and p.id = x.id and p.status = 'pending'
-          returning p.*)
-        select p.organization_id as "organizationId", p.id, p.invoice_id as "invoiceId",
-          p.contact_id as "contactId", p.status, p.amount_cents as "amountCents", p.fee_cents as "feeCents",
-          p.card_label as "cardLabel", p.failure_code as "failureCode", p.failure_message as "failureMessage",
-          i.number, i.description, to_char(i.due_date, 'YYYY-MM-DD') as "dueDate",
-          i.failed_attempts as "failedAttempts", ${isoText(sql`i.first_failed_at`)} as "firstFailedAt",
-          s.retry_days as "retryDays", s.fee_title as "feeTitle", c.full_name as "fullName", c.email,
-          o.name as "orgName", o.time_zone as "timeZone",
-          (i.failed_attempts > 0 or i.due_date < (${at}::timestamptz at time zone o.time_zone)::date) as "wasOverdue"
-        from p
-        join contact_invoices i on i.organization_id = p.organization_id and i.id = p.invoice_id
-        -- A lateral lookup by the whole key: joined plainly, the planner (which cannot count the
-        -- rows the update returns) scanned every contact of a large organisation for each payment.
-        cross join lateral (select c.full_name, c.email from contacts c
-          where c.organization_id = p.organization_id and c.id = p.contact_id offset 0) c
-        join organizations o on o.id = p.organization_id
-        left join billing_settings s on s.organization_id = p.organization_id`,
-  );
+  const found = await settlePayments(tx, outcomes, now);
   const settled: SettledCharge[] = [];
-  const paid: object[] = [];
-  const failed: object[] = [];
+  const paid: PaidInvoice[] = [];
+  const failed: FailedInvoice[] = [];
   const activities: ActivityInput[] = [];
   const mails: ReturnType<typeof receiptMail>[] = [];
   const touched: { organizationId: string; contactId: string }[] = [];
@@ -201,24 +133,8 @@ export async function settleCharges(
       nextAttemptAt,
     });
   }
-  if (paid.length > 0) {
-    // Raw: UPDATE ... FROM a JSON list of rows, a source the builder takes only as untyped SQL.
-    await tx.execute(sql`update contact_invoices i set status = 'paid', paid_at = ${at}::timestamptz,
-        payment_method = 'card', paid_cents = x.amount, charging_payment_id = null, next_attempt_at = null,
-        last_failure_code = null, last_failure_message = null, updated_at = now()
-      from jsonb_to_recordset(${JSON.stringify(paid)}::jsonb) x(o uuid, i uuid, p uuid, amount integer)
-      where i.organization_id = x.o and i.id = x.i and i.charging_payment_id = x.p and i.status = 'due'`);
-  }
-  if (failed.length > 0) {
-    // Raw: UPDATE ... FROM a JSON list joined to the payments; the builder takes it only as untyped SQL.
-    await tx.execute(sql`update contact_invoices i set failed_attempts = x.n,
-        first_failed_at = coalesce(i.first_failed_at, ${at}::timestamptz), next_attempt_at = x.next,
-        last_failure_code = p.failure_code, last_failure_message = p.failure_message,
-        charging_payment_id = null, updated_at = now()
-      from jsonb_to_recordset(${JSON.stringify(failed)}::jsonb) x(o uuid, i uuid, p uuid, n smallint, next timestamptz)
-      join invoice_payments p on p.organization_id = x.o and p.id = x.p
-      where i.organization_id = x.o and i.id = x.i and i.charging_payment_id = x.p`);
-  }
+  await markInvoicesPaid(tx, paid, now);
+  await markInvoicesFailed(tx, failed, now);
   await syncBillingStates(tx, touched);
   await inSlices(activities, (slice) => recordActivities(tx, slice));
   await queueMails(tx, mails);

@@ -1,8 +1,8 @@
 import { formatDayLabel, formatInstantAt, isoDateInZone } from '@opsuite/shared';
-import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.ts';
 import { newId } from '../../../lib/ids.ts';
 import { formatMoney } from '../billing-text.ts';
+import { billingEmails } from '../charges/charges.tables.ts';
 
 // The e-mails billing sends a member: a receipt for every payment and refund, a notice for every
 // failed charge with the day of the next try and a link to pay in the member portal, and a notice
@@ -177,23 +177,19 @@ export function noCardMail(
 export async function queueMails(tx: Queryable, mails: readonly (QueuedMail | null)[]): Promise<void> {
   const list = mails.filter((m): m is QueuedMail => m !== null);
   if (list.length === 0) return;
-  const json = JSON.stringify(
-    list.map((m) => ({
-      organization_id: m.organizationId,
-      id: newId(),
-      contact_id: m.contactId,
-      kind: m.kind,
-      to_address: m.to,
-      subject: m.subject,
-      body: m.body,
-      dedupe_key: m.dedupeKey,
-    })),
-  );
-  // Raw: a batch (a run's receipts, up to 500) sent as one JSON parameter; the builder binds 8 a row.
-  await tx.execute(sql`insert into billing_emails
-      (organization_id, id, contact_id, kind, to_address, subject, body, dedupe_key)
-    select organization_id, id, contact_id, kind, to_address, subject, body, dedupe_key
-    from jsonb_to_recordset(${json}::jsonb) as x(organization_id uuid, id uuid, contact_id uuid, kind text,
-      to_address text, subject text, body text, dedupe_key text)
-    on conflict (organization_id, dedupe_key) do nothing`);
+  await tx
+    .insert(billingEmails)
+    .values(
+      list.map((m) => ({
+        organizationId: m.organizationId,
+        id: newId(),
+        contactId: m.contactId,
+        kind: m.kind,
+        toAddress: m.to,
+        subject: m.subject,
+        body: m.body,
+        dedupeKey: m.dedupeKey,
+      })),
+    )
+    .onConflictDoNothing({ target: [billingEmails.organizationId, billingEmails.dedupeKey] });
 }

@@ -4,12 +4,14 @@ import {
   type InvoiceRecord,
   type InvoiceStatsAnswer,
   invoiceStats,
+  isoDateInZone,
+  lastTwelveMonths,
   type PastDueItem,
 } from '@opsuite/shared';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { tenantJoin } from '../../../db/tenant.ts';
-import { isoText, rows } from '../../../lib/sql.ts';
+import { isoText } from '../../../lib/sql.ts';
 import { contacts } from '../../contacts/contacts.tables.ts';
 import { organizations } from '../../organizations/organizations.tables.ts';
 import { contactInvoices } from '../billing.tables.ts';
@@ -100,26 +102,26 @@ export async function financeStatistics(
   now = new Date(),
 ): Promise<FinanceStatsAnswer> {
   const { list, zone } = await records(tx, orgId);
-  // Raw: the last twelve months come from generate_series, which the builder takes only as untyped SQL.
-  const months = await rows<{ month: string; collected: number; refunded: number }>(
-    tx,
-    sql`with m as (
-          select to_char(date_trunc('month', (${now.toISOString()}::timestamptz at time zone ${zone}))
-            - make_interval(months => n), 'YYYY-MM') as month
-          from generate_series(0, 11) n)
-        select m.month,
-          coalesce(sum(p.amount_cents) filter (where p.kind = 'charge'), 0)::bigint as collected,
-          coalesce(sum(p.amount_cents) filter (where p.kind = 'refund'), 0)::bigint as refunded
-        from m left join invoice_payments p on p.organization_id = ${orgId} and p.status = 'succeeded'
-          and to_char(coalesce(p.settled_at, p.created_at) at time zone ${zone}, 'YYYY-MM') = m.month
-        group by m.month order by m.month`,
-  );
+  const months = lastTwelveMonths(isoDateInZone(now, zone));
+  const p = invoicePayments;
+  const month = sql<string>`to_char(coalesce(${p.settledAt}, ${p.createdAt}) at time zone ${zone}, 'YYYY-MM')`;
+  const sums = await tx
+    .select({
+      month,
+      collected: sql<string>`coalesce(sum(${p.amountCents}) filter (where ${p.kind} = 'charge'), 0)::bigint`,
+      refunded: sql<string>`coalesce(sum(${p.amountCents}) filter (where ${p.kind} = 'refund'), 0)::bigint`,
+    })
+    .from(p)
+    .where(and(eq(p.organizationId, orgId), eq(p.status, 'succeeded'), gte(month, months[0]!)))
+    // By position: the zone is bound as a parameter in each place, so the two texts differ.
+    .groupBy(sql`1`);
+  const byMonth = new Map(sums.map((m) => [m.month, m]));
   return {
     ...financeStats(list, now, zone),
     months: months.map((m) => ({
-      month: m.month,
-      collectedCents: Number(m.collected),
-      refundedCents: Number(m.refunded),
+      month: m,
+      collectedCents: Number(byMonth.get(m)?.collected ?? 0),
+      refundedCents: Number(byMonth.get(m)?.refunded ?? 0),
     })),
   };
 }

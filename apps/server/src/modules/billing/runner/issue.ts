@@ -3,11 +3,11 @@ import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.ts';
 import { tenantJoin } from '../../../db/tenant.ts';
 import { newId } from '../../../lib/ids.ts';
-import { rows } from '../../../lib/sql.ts';
 import { organizations } from '../../organizations/organizations.tables.ts';
 import { contactContracts, contactInvoices } from '../billing.tables.ts';
 import { syncBillingStates } from '../billing-state.ts';
 import { formatMoney, periodLabel } from '../billing-text.ts';
+import { moveNextBillDays } from '../fast/batch-writes.ts';
 import { nextNumbers } from '../invoices.service.ts';
 import { type RunScope, SLICE, yieldToRequests } from './run-scope.ts';
 
@@ -17,7 +17,7 @@ import { type RunScope, SLICE, yieldToRequests } from './run-scope.ts';
 // short transaction; contracts are locked with SKIP LOCKED so two runners share the work, and the
 // unique key on (contract, period) makes issuing a period twice impossible whoever tries.
 
-/** A new invoice as the bulk insert below reads it (JSON keys are the camelCase field names). */
+/** A new invoice as the batch insert below writes it. */
 type NewInvoice = Required<
   Pick<
     typeof contactInvoices.$inferInsert,
@@ -147,10 +147,7 @@ export async function issueDueInvoices(
     }
     const numbered = await number(tx, invoices);
     const issued = await insertInvoices(tx, numbered, at);
-    // Raw: UPDATE ... FROM a JSON list of rows, a source the builder takes only as untyped SQL.
-    await tx.execute(sql`update contact_contracts k set next_bill_day = x.next, updated_at = now()
-      from jsonb_to_recordset(${JSON.stringify(moves)}::jsonb) x(o uuid, k uuid, next date)
-      where k.organization_id = x.o and k.id = x.k`);
+    await moveNextBillDays(tx, moves);
     const today = new Map(due.map((c) => [c.id, c.today]));
     // No timeline entry of its own: the charge that follows at once writes one (paid, failed or
     // not charged for want of a card), naming the invoice.
@@ -183,19 +180,26 @@ async function number(tx: Tx, invoices: Omit<NewInvoice, 'number'>[]): Promise<N
 
 async function insertInvoices(tx: Tx, invoices: NewInvoice[], at: string): Promise<NewInvoice[]> {
   if (invoices.length === 0) return [];
-  // Raw: a batch (500 contracts' periods, more when catching up) sent as one JSON parameter; the
-  // builder binds 10 parameters a row.
-  return rows<NewInvoice>(
-    tx,
-    sql`insert into contact_invoices (organization_id, id, contact_id, contract_id, number, description,
-          amount_cents, due_date, status, period_start, period_end, auto_charge, next_attempt_at)
-        select "organizationId", id, "contactId", "contractId", number, description, "amountCents", "dueDate",
-          'due', "periodStart", "periodEnd", true, ${at}::timestamptz
-        from jsonb_to_recordset(${JSON.stringify(invoices)}::jsonb) as x("organizationId" uuid, id uuid,
-          "contactId" uuid, "contractId" uuid, number integer, description text, "amountCents" integer,
-          "dueDate" date, "periodStart" date, "periodEnd" date)
-        on conflict (organization_id, contract_id, period_start) where period_start is not null do nothing
-        returning organization_id as "organizationId", id, contact_id as "contactId", contract_id as "contractId",
-          number, description, amount_cents as "amountCents", to_char(due_date, 'YYYY-MM-DD') as "dueDate"`,
-  );
+  const i = contactInvoices;
+  return tx
+    .insert(i)
+    .values(
+      invoices.map((v) => ({ ...v, status: 'due' as const, autoCharge: true, nextAttemptAt: new Date(at) })),
+    )
+    .onConflictDoNothing({
+      target: [i.organizationId, i.contractId, i.periodStart],
+      where: isNotNull(i.periodStart),
+    })
+    .returning({
+      organizationId: i.organizationId,
+      id: i.id,
+      contactId: i.contactId,
+      contractId: sql<string>`${i.contractId}`,
+      number: i.number,
+      description: i.description,
+      amountCents: i.amountCents,
+      dueDate: i.dueDate,
+      periodStart: sql<string>`${i.periodStart}`,
+      periodEnd: i.periodEnd,
+    });
 }

@@ -1,6 +1,7 @@
 import { type ImportOptions, normalizePhone, phoneDigits } from '@opsuite/shared';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
+import { lockForTransaction } from '../../../db/locks.ts';
 import { newId } from '../../../lib/ids.ts';
 import { rows } from '../../../lib/sql.ts';
 import { codedTypeIds, freshCheckInCodes } from '../check-in-code.ts';
@@ -51,9 +52,7 @@ interface Match {
  * transaction ends, so two writers never both decide that the same e-mail is new.
  */
 export async function lockOrganizationDedupe(tx: Tx, organizationId: string): Promise<void> {
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(${`contacts.dedupe:${organizationId}`}, 0))`,
-  );
+  await lockForTransaction(tx, `contacts.dedupe:${organizationId}`);
 }
 
 async function savedMatches(tx: Tx, orgId: string, candidates: ImportCandidate[]): Promise<Match[]> {

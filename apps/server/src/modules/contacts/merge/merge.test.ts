@@ -213,6 +213,39 @@ describe(`merging duplicate contacts (${DB_KIND})`, () => {
     expect(download.body).toBe('moved along');
   });
 
+  it('keeps one open work session and one staff record of two employees', async () => {
+    const types = (await k.admin.call('GET', '/api/contact-type/get')).body.list;
+    const contactTypeId = types.find((t: { type: string }) => t.type === 'employee')._id;
+    const primary = await add({ fullName: 'Clock Keep', contactTypeId });
+    const dup = await add({ fullName: 'Clock Dup', contactTypeId });
+    for (const [contactId, started] of [
+      [primary, '2025-06-03T09:00:00Z'],
+      [dup, '2025-06-03T08:00:00Z'],
+    ]) {
+      await k.t.database.query(
+        `insert into work_histories (organization_id, id, contact_id, start_at)
+         select organization_id, gen_random_uuid(), id, $2 from contacts where id = $1`,
+        [contactId, started],
+      );
+      await k.t.database.query(
+        `insert into staff_members (organization_id, contact_id)
+         select organization_id, id from contacts where id = $1 on conflict do nothing`,
+        [contactId],
+      );
+    }
+    expect((await merge(primary, [dup])).status).toBe(200);
+    const open = 'select count(*)::int as n from work_histories where contact_id = $1 and end_at is null';
+    expect(await k.scalar(open, [primary])).toBe(1);
+    const ended =
+      'select count(*)::int as n from work_histories where contact_id = $1 and end_at is not null and auto_ended';
+    expect(await k.scalar(ended, [primary])).toBe(1);
+    expect(
+      await k.scalar('select count(*)::int as n from staff_members where contact_id = any($1)', [
+        [primary, dup],
+      ]),
+    ).toBe(1);
+  });
+
   /** Every module's hooks but this test's. */
   const moduleHooks = () => contactHooksOf(k.t.app.services).filter(([name]) => name !== TEST_MODULE);
 

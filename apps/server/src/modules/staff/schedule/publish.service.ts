@@ -1,10 +1,10 @@
 import { formatDayLabel, formatInstantAt, shiftByDays, zonedWeek } from '@opsuite/shared';
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { tenantJoin } from '../../../db/tenant.ts';
 import { conflict, invalid } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
-import { isoText, rows } from '../../../lib/sql.ts';
+import { isoText } from '../../../lib/sql.ts';
 import type { RequestContext } from '../../../plugins/types.ts';
 import { contacts } from '../../contacts/contacts.tables.ts';
 import { requireManager } from '../access.ts';
@@ -249,18 +249,24 @@ export async function copyLastWeek(tx: Tx, ctx: RequestContext, startOfWeek: str
   for (const shift of source) {
     const start = new Date(shiftByDays(+shift.startAt, 7, tz(ctx))).toISOString();
     const end = new Date(shiftByDays(+shift.endAt, 7, tz(ctx))).toISOString();
-    // One statement inserts the copy only where the employee is free then (an insert of values
-    // under a NOT EXISTS: the builder's insert ... select needs a source table).
-    const inserted = await rows<{ id: string }>(
-      tx,
-      sql`insert into employee_shifts (organization_id, id, contact_id, shift_name, position_ids, start_at, end_at, note, created_by)
-          select ${orgId}, ${newId()}, ${shift.contactId}, ${shift.shiftName}, ${JSON.stringify(shift.positionIds)}::jsonb,
-            ${start}, ${end}, ${shift.note}, ${ctx.userId}
-          where ${end}::timestamptz > ${start}::timestamptz and not exists (
-            select 1 from employee_shifts o where o.organization_id = ${orgId} and o.contact_id = ${shift.contactId}
-              and o.removed_at is null and o.start_at < ${end} and o.end_at > ${start})
-          returning id`,
-    );
+    // The employees are locked above, so the check and the insert see the same week.
+    const free = end > start && !(await overlapsShift(tx, orgId, shift.contactId, start, end));
+    const inserted = free
+      ? await tx
+          .insert(employeeShifts)
+          .values({
+            organizationId: orgId,
+            id: newId(),
+            contactId: shift.contactId,
+            shiftName: shift.shiftName,
+            positionIds: shift.positionIds,
+            startAt: new Date(start),
+            endAt: new Date(end),
+            note: shift.note,
+            createdBy: ctx.userId,
+          })
+          .returning({ id: employeeShifts.id })
+      : [];
     if (inserted.length) copied += 1;
     else skipped += 1;
   }
@@ -296,4 +302,23 @@ export async function saveRowOrder(tx: Tx, ctx: RequestContext, contactIds: stri
       });
   }
   await logActivity(tx, ctx, 'schedule.reordered', 'Row order updated');
+}
+
+/** Whether the employee has a shift (not removed) that overlaps start to end. */
+async function overlapsShift(tx: Tx, orgId: string, contactId: string, start: string, end: string) {
+  const o = employeeShifts;
+  const [found] = await tx
+    .select({ id: o.id })
+    .from(o)
+    .where(
+      and(
+        eq(o.organizationId, orgId),
+        eq(o.contactId, contactId),
+        isNull(o.removedAt),
+        lt(o.startAt, new Date(end)),
+        gt(o.endAt, new Date(start)),
+      ),
+    )
+    .limit(1);
+  return found !== undefined;
 }

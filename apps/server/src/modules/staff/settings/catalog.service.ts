@@ -6,6 +6,7 @@ import type {
 } from '@opsuite/shared/contracts/staff-schedule';
 import { and, asc, count, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../../db/client.ts';
+import { lockForTransaction } from '../../../db/locks.ts';
 import { tenantJoin } from '../../../db/tenant.ts';
 import { conflict, lookupMissing, notFound } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
@@ -53,8 +54,7 @@ const positionAnswer = (r: PositionRow): PositionAnswer => ({
 
 /** One writer at a time per organisation for a list whose names must stay unique. */
 async function lockList(tx: Tx, key: string) {
-  // A transaction-scoped advisory lock: a function call with no builder form.
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+  await lockForTransaction(tx, key);
 }
 
 async function uniqueName(

@@ -1,47 +1,67 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { PeriodicJob } from '../../../lib/periodic-job.ts';
-import { isoText, rows } from '../../../lib/sql.ts';
+import { staffSettings } from '../settings/settings.tables.ts';
+import { breaksOf } from './sessions.ts';
+import { type StoredBreak, workHistories } from './time.tables.ts';
 
 // Sessions left open past the organisation's limit (staff_settings.auto_end_hours, 12 by default)
 // are ended at start + limit, with a break still running closed there too, and wait for the
 // employee's or an admin's confirmation. Runs over every organisation outside tenant context, a
-// batch per statement (skipping rows a clock action holds), until none is due.
+// batch per transaction (skipping rows a clock action holds), until none is due. The job runs
+// every few minutes and finds a handful of sessions, so each is written by its own update.
 
 const BATCH = 500;
+const HOUR_MS = 3_600_000;
+/** The limit of an organisation that has not set one. */
+const DEFAULT_AUTO_END_HOURS = 12;
 
 export async function endOverdueSessions(db: Database, batch = BATCH): Promise<number> {
   let total = 0;
   for (;;) {
-    // One set-based statement per batch: the due rows locked SKIP LOCKED, each ended at its own
-    // limit and its running break closed inside the jsonb list, which the builder cannot express.
-    const ended = await db.transaction(async (tx) =>
-      rows<{ id: string }>(
-        tx,
-        sql`with due as (
-              select w.organization_id, w.id, w.start_at + make_interval(hours => coalesce(s.auto_end_hours, 12)) as end_at
-              from work_histories w
-              left join staff_settings s on s.organization_id = w.organization_id
-              where w.end_at is null
-                and w.start_at < now() - make_interval(hours => coalesce(s.auto_end_hours, 12))
-              order by w.start_at
-              limit ${batch}
-              for update of w skip locked)
-            update work_histories w set end_at = due.end_at, auto_ended = true, updated_at = now(),
-              break_times = (
-                select coalesce(jsonb_agg(case
-                  when b.value->>'end' is null then jsonb_set(b.value, '{end}',
-                    to_jsonb(${isoText(sql`greatest(due.end_at, (b.value->>'start')::timestamptz)`)}))
-                  else b.value end order by b.ord), '[]'::jsonb)
-                from jsonb_array_elements(w.break_times) with ordinality b(value, ord))
-            from due
-            where w.organization_id = due.organization_id and w.id = due.id
-            returning w.id`,
-      ),
-    );
-    total += ended.length;
-    if (ended.length < batch) return total;
+    const ended = await db.transaction(async (tx) => {
+      const w = workHistories;
+      const s = staffSettings;
+      const hours = sql<number>`coalesce(${s.autoEndHours}, ${DEFAULT_AUTO_END_HOURS})`;
+      // The due rows, locked SKIP LOCKED: a clock action holding one keeps it until next time.
+      const due = await tx
+        .select({
+          organizationId: w.organizationId,
+          id: w.id,
+          startAt: w.startAt,
+          breakTimes: w.breakTimes,
+          hours,
+        })
+        .from(w)
+        .leftJoin(s, eq(s.organizationId, w.organizationId))
+        .where(and(isNull(w.endAt), lt(w.startAt, sql`now() - make_interval(hours => ${hours})`)))
+        .orderBy(asc(w.startAt))
+        .limit(batch)
+        .for('update', { of: w, skipLocked: true });
+      for (const row of due) {
+        const endAt = new Date(+row.startAt + Number(row.hours) * HOUR_MS);
+        await tx
+          .update(w)
+          .set({
+            endAt,
+            autoEnded: true,
+            updatedAt: sql`now()`,
+            breakTimes: endRunningBreak(row.breakTimes, endAt),
+          })
+          .where(and(eq(w.organizationId, row.organizationId), eq(w.id, row.id)));
+      }
+      return due.length;
+    });
+    total += ended;
+    if (ended < batch) return total;
   }
+}
+
+/** A break still running ends with the session, or at its own start if that came later. */
+function endRunningBreak(breaks: StoredBreak[], endAt: Date): StoredBreak[] {
+  return breaksOf(breaks).map((b) =>
+    b.end === null ? { ...b, end: new Date(Math.max(+endAt, Date.parse(b.start))).toISOString() } : b,
+  );
 }
 
 export class AutoEndJob extends PeriodicJob {

@@ -1,10 +1,8 @@
 import type { ClockShift, ClockStatusAnswer, PunchBody } from '@opsuite/shared/contracts/staff-time';
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { conflict, notFound, unauthenticated } from '../../../lib/errors.ts';
-import { rows } from '../../../lib/sql.ts';
 import { normalizePunchId } from '../../contacts/index.ts';
-import { staffTypesSql } from '../access.ts';
+import { employeeOnDevice } from '../fast/punch-lookup.ts';
 import { shiftToClockIn } from './clock-shift.ts';
 import { checkPunchPin, requirePinGiven } from './punch-pin.ts';
 import { breakOf, clockIn, clockOut, closeBreak, lockedOpenSession, takeBreak } from './work.service.ts';
@@ -16,14 +14,6 @@ import { type WorkRow, workAnswer } from './work-rows.ts';
 // credential names the organisation; the device must still be active. When the organisation
 // requires a punch PIN, every call carries it and it is checked (punch-pin.ts). Clocking in links
 // the shift the employee is due on (clock-shift.ts).
-
-interface EmployeeRow {
-  device_ok: boolean;
-  pin_required: boolean;
-  time_zone: string;
-  id: string | null;
-  full_name: string | null;
-}
 
 interface Employee {
   id: string;
@@ -38,20 +28,7 @@ async function employeeByPunch(
   punchId: string,
   pin: string | undefined,
 ): Promise<Employee> {
-  // One statement on the kiosk's hot path: the device, the PIN rule, the zone and the employee in a
-  // single round trip (scalar subqueries and a lateral join the builder cannot put in one select).
-  const [row] = await rows<EmployeeRow>(
-    tx,
-    sql`select exists (select 1 from devices where organization_id = ${orgId} and id = ${deviceId} and is_active) as device_ok,
-          coalesce((select require_punch_pin from staff_settings where organization_id = ${orgId}), false) as pin_required,
-          (select time_zone from organizations where id = ${orgId}) as time_zone, e.id, e.full_name
-        from (select 1) one left join lateral (
-          select c.id, c.full_name from contacts c
-          join contact_types ct on ct.organization_id = c.organization_id and ct.id = c.contact_type_id
-          where c.organization_id = ${orgId} and c.deleted_at is null and c.punch_id = ${normalizePunchId(punchId.trim())}
-            and ct.type in ${staffTypesSql}
-          order by c.created_at, c.id limit 1) e on true`,
-  );
+  const row = await employeeOnDevice(tx, orgId, deviceId, normalizePunchId(punchId.trim()) ?? '');
   if (!row?.device_ok) throw unauthenticated('This device was removed');
   if (row.pin_required) {
     requirePinGiven(pin);
