@@ -1,5 +1,5 @@
 import { formatDayLabel, formatInstantAt, shiftByDays, zonedWeek } from '@opsuite/shared';
-import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { tenantJoin } from '../../../db/tenant.ts';
 import { conflict, invalid } from '../../../lib/errors.ts';
@@ -12,7 +12,7 @@ import { staffMembers } from '../settings/settings.tables.ts';
 import { logActivity } from './activity.ts';
 import type { Outbox } from './notify.ts';
 import { employeeShifts, scheduleWeeks, shiftPool } from './schedule.tables.ts';
-import { lockEmployees } from './shift-rows.ts';
+import { lockEmployees, overlappingShift } from './shift-rows.ts';
 
 /** 'Dec 13, 2026': a week's first day as the product writes dates, never the ISO form. */
 const weekLabel = (startOfWeek: string) =>
@@ -250,7 +250,7 @@ export async function copyLastWeek(tx: Tx, ctx: RequestContext, startOfWeek: str
     const start = new Date(shiftByDays(+shift.startAt, 7, tz(ctx))).toISOString();
     const end = new Date(shiftByDays(+shift.endAt, 7, tz(ctx))).toISOString();
     // The employees are locked above, so the check and the insert see the same week.
-    const free = end > start && !(await overlapsShift(tx, orgId, shift.contactId, start, end));
+    const free = end > start && !(await overlappingShift(tx, orgId, shift.contactId, start, end));
     const inserted = free
       ? await tx
           .insert(employeeShifts)
@@ -302,23 +302,4 @@ export async function saveRowOrder(tx: Tx, ctx: RequestContext, contactIds: stri
       });
   }
   await logActivity(tx, ctx, 'schedule.reordered', 'Row order updated');
-}
-
-/** Whether the employee has a shift (not removed) that overlaps start to end. */
-async function overlapsShift(tx: Tx, orgId: string, contactId: string, start: string, end: string) {
-  const o = employeeShifts;
-  const [found] = await tx
-    .select({ id: o.id })
-    .from(o)
-    .where(
-      and(
-        eq(o.organizationId, orgId),
-        eq(o.contactId, contactId),
-        isNull(o.removedAt),
-        lt(o.startAt, new Date(end)),
-        gt(o.endAt, new Date(start)),
-      ),
-    )
-    .limit(1);
-  return found !== undefined;
 }

@@ -202,16 +202,15 @@ export async function lockEmployees(tx: Tx, orgId: string, contactIds: string[])
   }
 }
 
-/** 409 when the employee has another live shift overlapping [start, end) (touching is fine). */
-export async function assertFree(
+/** The employee's live shift overlapping [start, end) (touching is fine), other than `exceptId`. */
+export async function overlappingShift(
   tx: Tx,
   orgId: string,
   contactId: string,
   start: string,
   end: string,
   exceptId?: string,
-  field = 'startDate',
-): Promise<void> {
+): Promise<{ shiftName: string } | undefined> {
   const [clash] = await tx
     .select({ shiftName: s.shiftName })
     .from(s)
@@ -226,6 +225,20 @@ export async function assertFree(
       ),
     )
     .limit(1);
+  return clash;
+}
+
+/** 409 when the employee has another live shift overlapping [start, end) (touching is fine). */
+export async function assertFree(
+  tx: Tx,
+  orgId: string,
+  contactId: string,
+  start: string,
+  end: string,
+  exceptId?: string,
+  field = 'startDate',
+): Promise<void> {
+  const clash = await overlappingShift(tx, orgId, contactId, start, end, exceptId);
   if (clash) throw conflict(`This shift overlaps ${clash.shiftName} of the same employee`, field);
 }
 
