@@ -77,6 +77,15 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
     });
     pool.on('error', () => undefined); // idle client errors surface on the next query instead
     pool.on('remove', (client) => listeners.delete(client));
+    // One-statement tenant requests run on connections kept bound to an organisation
+    // (db/fast/tenant-pg.ts); nothing else takes these, so no other statement sees the binding.
+    const bound = new pg.Pool({
+      connectionString: opts.url,
+      max: Math.max(2, Math.ceil((opts.poolSize ?? 10) / 2)),
+    });
+    bound.on('error', () => undefined);
+    // The tenant path takes its connections itself, inside req.tenant(): past the guard below.
+    const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
     guardPool(pool);
     const db = drizzlePg(pool, { schema });
     return {
@@ -90,10 +99,13 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
         const r = await pool.query({ name, text, values: params });
         return r.rows;
       },
-      beginTenant: (organizationId, prelude) => beginTenantPg(pool, db, organizationId, prelude),
+      beginTenant: (organizationId, prelude) =>
+        beginTenantPg({ connect, bound }, db, organizationId, prelude),
       notices,
       listening: () => listeners.size > 0,
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), bound.end()]);
+      },
     };
   }
   let dir: string | undefined;

@@ -18,14 +18,23 @@ export class TenantClient {
   ended = false;
 
   /**
+   * @param client the connection, or null when it is taken at the first statement (`lazy`).
    * @param pending BEGIN and the binding, when they wait for the first statement (a transaction
    *   opened without a context read): they are then written together with it, so a device's
    *   one-statement request takes one round trip, not two.
+   * @param lazy where the connection comes from when the first statement is sent: the pool, or,
+   *   for a one-statement request, a connection kept bound to the organisation (`bound`).
    */
   constructor(
-    readonly connection: pg.PoolClient,
+    private client: pg.PoolClient | null,
     private pending: pg.QueryConfig[] | null = null,
+    private readonly lazy?: LazyConnection,
   ) {}
+
+  /** The connection, once one was taken. */
+  get connection(): pg.PoolClient | null {
+    return this.client;
+  }
 
   /** True while nothing was sent: there is no transaction to end. */
   get unopened(): boolean {
@@ -51,11 +60,44 @@ export class TenantClient {
     return ['commit'];
   }
 
-  query(config: unknown, values?: unknown[]): Promise<pg.QueryResult> {
-    if (this.ended) return Promise.reject(alreadyCommitted());
+  private async connect(): Promise<pg.PoolClient> {
+    if (!this.client) this.client = await this.lazy!.connect();
+    return this.client;
+  }
+
+  async query(config: unknown, values?: unknown[]): Promise<pg.QueryResult> {
+    if (this.ended) throw alreadyCommitted();
+    if (this.armed && this.pending !== null && this.lazy?.bound) {
+      return this.onBoundConnection(config as pg.QueryConfig, values);
+    }
+    const connection = await this.connect();
     const before = this.opening();
-    if (!this.armed && before.length === 0) return this.connection.query(config as pg.QueryConfig, values);
-    return pipelined(this.connection, before, config as pg.QueryConfig, values, this.closing([]));
+    if (!this.armed && before.length === 0) return connection.query(config as pg.QueryConfig, values);
+    return pipelined(connection, before, config as pg.QueryConfig, values, this.closing([]));
+  }
+
+  /**
+   * The request's one statement, alone: on a connection already bound to the organisation (its
+   * session's role and organisation, see BIND_SESSION_SQL) it needs no BEGIN, binding or COMMIT,
+   * which cost the database more than a key read itself; a connection bound elsewhere, or not
+   * yet, gets the binding in the same write. One statement is its own transaction.
+   */
+  private async onBoundConnection(config: pg.QueryConfig, values: unknown[] | undefined) {
+    const { bound, organizationId } = this.lazy!;
+    this.pending = null;
+    this.armed = false;
+    this.ended = true;
+    const client: BoundClient = await bound!.connect();
+    this.client = client;
+    const bind =
+      client.boundTo === organizationId
+        ? []
+        : [{ name: 'tenant_bind_session', text: BIND_SESSION_SQL, values: [organizationId] }];
+    // Unknown until the binding is answered: a failure leaves it to be bound again.
+    client.boundTo = null;
+    const result = await pipelined(client, bind, config, values, []);
+    client.boundTo = organizationId;
+    return result;
   }
 
   /**
@@ -63,13 +105,39 @@ export class TenantClient {
    * the parameter values), which PostgreSQL's own choice would not always take: the plan mode is
    * set for this statement only, in the same write. See preparedSql for when that is right.
    */
-  queryOnGenericPlan(config: pg.QueryConfig): Promise<pg.QueryResult> {
-    if (this.ended) return Promise.reject(alreadyCommitted());
+  async queryOnGenericPlan(config: pg.QueryConfig): Promise<pg.QueryResult> {
+    if (this.ended) throw alreadyCommitted();
+    const connection = await this.connect();
     const before = [...this.opening(), { text: 'set local plan_cache_mode = force_generic_plan' }];
     const after = this.closing(['set local plan_cache_mode to default']);
-    return pipelined(this.connection, before, config, undefined, after);
+    return pipelined(connection, before, config, undefined, after);
+  }
+
+  /** Gives the connection back (a broken one with its error, so the pool drops it). */
+  release(err?: Error): void {
+    this.client?.release(err);
+    this.client = null;
   }
 }
+
+/** Where a transaction opened without a context read takes its connection. */
+export interface LazyConnection {
+  /** Takes a connection of the pool (the pool's own method, not the guarded handle's). */
+  connect(): Promise<pg.PoolClient>;
+  /** Connections kept bound to one organisation between requests (one-statement requests). */
+  bound?: pg.Pool;
+  organizationId: string;
+}
+
+/** A connection of the bound pool, with the organisation its session is bound to (null: none). */
+type BoundClient = pg.PoolClient & { boundTo?: string | null };
+
+/**
+ * Binds a bound pool's connection for the whole session: every later statement on it runs as the
+ * row-level-security role, limited to this organisation, until it is bound to another. Only
+ * one-statement tenant requests use these connections, and each checks the binding first.
+ */
+const BIND_SESSION_SQL = `select set_config('app.org_id', $1::text, false), set_config('role', 'app_user', false)`;
 
 /** A statement after the one a one-statement transaction was declared with (PGlite says the same). */
 export const alreadyCommitted = () =>
@@ -136,14 +204,15 @@ const BIND_SQL = `select set_config('app.org_id', $1::text, true), set_config('r
  * is sent yet: BEGIN and the binding go in the same write as the handler's first statement.
  */
 export async function beginTenantPg(
-  pool: pg.Pool,
+  pools: { connect(): Promise<pg.PoolClient>; bound?: pg.Pool },
   db: Database,
   organizationId: string,
   prelude?: Prelude,
 ): Promise<OpenTenantTx> {
   // Refuses anything but a uuid before a connection is taken.
   if (!UUID_RE.test(organizationId)) throw new Error('not a uuid');
-  const client = await pool.connect();
+  // Without a context read nothing is sent yet: the connection is taken with the first statement.
+  const client = prelude ? await pools.connect() : null;
   const read: pg.QueryConfig[] = prelude
     ? [{ name: prelude.name, text: prelude.text, values: prelude.values }]
     : [];
@@ -163,7 +232,7 @@ export async function beginTenantPg(
     { name: 'tenant_bind', text: BIND_SQL, values: [organizationId] },
   ];
   let results: pg.QueryResult[] = [];
-  if (prelude) {
+  if (client && prelude) {
     const piped = client as pg.PoolClient & { pipeline: boolean };
     piped.pipeline = true;
     try {
@@ -185,7 +254,11 @@ export async function beginTenantPg(
   const internals = base as any;
   // Without the relational schema: building its query helpers for every table cost about 4% of
   // a request's CPU, and no code reads through tx.query.
-  const txClient = new TenantClient(client, prelude ? null : opening);
+  const txClient = new TenantClient(
+    client,
+    prelude ? null : opening,
+    prelude ? undefined : { connect: pools.connect, bound: pools.bound, organizationId },
+  );
   const session = new NodePgSession(txClient as never, internals.dialect, undefined, internals.options);
   const tx = new NodePgTransaction(internals.dialect, session, undefined) as unknown as Tx;
   let done = false;
@@ -197,14 +270,14 @@ export async function beginTenantPg(
       if (done) return;
       done = true;
       if (txClient.ended || txClient.unopened) {
-        client.release();
+        txClient.release();
         return;
       }
       try {
-        await client.query(commit ? 'commit' : 'rollback');
-        client.release();
+        await txClient.connection!.query(commit ? 'commit' : 'rollback');
+        txClient.release();
       } catch (err) {
-        client.release(err as Error);
+        txClient.release(err as Error);
         throw err;
       }
     },

@@ -38,7 +38,8 @@ describe(`import, shift and card lists; phone and tag-count plans (${DB_KIND})`,
       ? drizzlePg(client, { schema, logger })
       : drizzlePglite(client, { schema, logger })) as unknown as Database;
     const beginTenant: DatabaseHandle['beginTenant'] = base.beginTenant
-      ? (orgId, prelude) => beginTenantPg(client as unknown as pg.Pool, db, orgId, prelude)
+      ? (orgId, prelude) =>
+          beginTenantPg({ connect: () => (client as unknown as pg.Pool).connect() }, db, orgId, prelude)
       : undefined;
     k = await createKit(await createTestApp({ ...base, db, beginTenant }));
   });

@@ -38,7 +38,8 @@ describe(`contacts query counts and bounded totals (${DB_KIND})`, () => {
       : drizzlePglite(client, { schema, logger })) as unknown as Database;
     // On PostgreSQL the request's transaction is opened by the auth hook through beginTenant.
     const beginTenant: DatabaseHandle['beginTenant'] = base.beginTenant
-      ? (orgId, prelude) => beginTenantPg(client as unknown as pg.Pool, db, orgId, prelude)
+      ? (orgId, prelude) =>
+          beginTenantPg({ connect: () => (client as unknown as pg.Pool).connect() }, db, orgId, prelude)
       : undefined;
     // Without background jobs: the stale answers counted below stay stale until read.
     k = await createKit(await createTestApp({ ...base, db, beginTenant }, { IMPORT_WORKER: '0' }));
