@@ -4,6 +4,7 @@ export * from './contracts/booking.ts';
 export * from './contracts/common.ts';
 export * from './contracts/contact-qualification.ts';
 export * from './contracts/contacts.ts';
+export * from './contracts/gift-cards.ts';
 export * from './contracts/messages.ts';
 export * from './contracts/organization-members.ts';
 export * from './contracts/organization-settings.ts';

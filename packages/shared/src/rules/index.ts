@@ -12,6 +12,7 @@ export * from './cost-rounding.ts';
 export * from './day-labels.ts';
 export * from './email.ts';
 export * from './escape-html.ts';
+export * from './gift-cards-rules.ts';
 export * from './file-kind.ts';
 export * from './initials.ts';
 export * from './kiosk.ts';
