@@ -76,7 +76,10 @@ const cents = (label: string, min = 1) =>
     .max(GIFT_CARD_MAX_CENTS, { message: `${label} is too large` });
 
 const text = (label: string, max: number) =>
-  z.string({ message: `${label} must be text` }).trim().max(max, { message: `${label} is too long` });
+  z
+    .string({ message: `${label} must be text` })
+    .trim()
+    .max(max, { message: `${label} is too long` });
 
 export const giftCardParams = idParams;
 export const giftCardTokenParams = z.object({ token: z.string().min(10).max(100) });
@@ -95,7 +98,11 @@ export const giftCardTemplateBody = z
   })
   .superRefine((b, ctx) => {
     if (!b.allowCustom && b.fixedAmountsCents.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['fixedAmountsCents'], message: 'Give an amount or allow a custom one' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['fixedAmountsCents'],
+        message: 'Give an amount or allow a custom one',
+      });
     }
     if (b.customMinCents !== null && b.customMaxCents !== null && b.customMinCents > b.customMaxCents) {
       ctx.addIssue({
@@ -147,7 +154,9 @@ export const GIFT_CARD_DELIVERY = ['none', 'scheduled', 'sent'] as const;
 
 export const giftCardListQuery = z.object({
   search: text('Search', 120).optional(),
-  status: z.enum(GIFT_CARD_STATUSES, { message: 'Status must be active, deactivated, expired or used' }).optional(),
+  status: z
+    .enum(GIFT_CARD_STATUSES, { message: 'Status must be active, deactivated, expired or used' })
+    .optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
@@ -171,21 +180,31 @@ export const giftCardIssueBody = z
   })
   .superRefine((b, ctx) => {
     if (b.deliverOn !== null && b.recipientEmail === null) {
-      ctx.addIssue({ code: 'custom', path: ['recipientEmail'], message: 'An e-mail address is needed to send the card' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['recipientEmail'],
+        message: 'An e-mail address is needed to send the card',
+      });
     }
   });
 export type GiftCardIssueBody = z.input<typeof giftCardIssueBody>;
 
 export const giftCardUpdateBody = z.object(recipient).superRefine((b, ctx) => {
   if (b.deliverOn !== null && b.recipientEmail === null) {
-    ctx.addIssue({ code: 'custom', path: ['recipientEmail'], message: 'An e-mail address is needed to send the card' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['recipientEmail'],
+      message: 'An e-mail address is needed to send the card',
+    });
   }
 });
 export type GiftCardUpdateBody = z.input<typeof giftCardUpdateBody>;
 
 export const giftCardAdjustBody = z
   .object({
-    kind: z.enum(['redemption', 'refund', 'adjustment'], { message: 'Kind must be redemption, refund or adjustment' }),
+    kind: z.enum(['redemption', 'refund', 'adjustment'], {
+      message: 'Kind must be redemption, refund or adjustment',
+    }),
     /** Positive; an adjustment's sign says whether it adds or takes away. */
     amountCents: z
       .number({ message: 'Amount must be a number of cents' })
@@ -297,7 +316,11 @@ export const giftCardSettingsMutationAnswer = z.object({
 // Public.
 
 export const publicGiftCardBalanceBody = z.object({
-  code: z.string({ message: 'Code must be text' }).trim().min(1, { message: 'Enter the gift card code' }).max(40),
+  code: z
+    .string({ message: 'Code must be text' })
+    .trim()
+    .min(1, { message: 'Enter the gift card code' })
+    .max(40),
   pin: z.string().max(8).nullable().default(null),
 });
 export type PublicGiftCardBalanceBody = z.input<typeof publicGiftCardBalanceBody>;

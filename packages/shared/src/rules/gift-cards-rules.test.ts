@@ -94,9 +94,15 @@ describe('gift card balance', () => {
   it('a ledger never goes below zero and equals the sum of what it accepted', () => {
     const entry = fc.oneof(
       fc.record({ kind: fc.constant('issue' as const), amountCents: fc.integer({ min: 1, max: 100_000 }) }),
-      fc.record({ kind: fc.constant('redemption' as const), amountCents: fc.integer({ min: 1, max: 100_000 }) }),
+      fc.record({
+        kind: fc.constant('redemption' as const),
+        amountCents: fc.integer({ min: 1, max: 100_000 }),
+      }),
       fc.record({ kind: fc.constant('refund' as const), amountCents: fc.integer({ min: 1, max: 100_000 }) }),
-      fc.record({ kind: fc.constant('adjustment' as const), amountCents: fc.integer({ min: -100_000, max: 100_000 }) }),
+      fc.record({
+        kind: fc.constant('adjustment' as const),
+        amountCents: fc.integer({ min: -100_000, max: 100_000 }),
+      }),
     );
     fc.assert(
       fc.property(fc.array(entry, { maxLength: 40 }), (entries) => {
@@ -128,7 +134,12 @@ describe('gift card status and template amounts', () => {
     );
   });
   it('takes a fixed amount or one in the custom range', () => {
-    const t = { fixedAmountsCents: [2500, 5000], allowCustom: false, customMinCents: null, customMaxCents: null };
+    const t = {
+      fixedAmountsCents: [2500, 5000],
+      allowCustom: false,
+      customMinCents: null,
+      customMaxCents: null,
+    };
     expect(templateTakesAmount(t, 2500)).toBe(true);
     expect(templateTakesAmount(t, 3000)).toBe(false);
     const custom = { ...t, allowCustom: true, customMinCents: 1000, customMaxCents: 20000 };

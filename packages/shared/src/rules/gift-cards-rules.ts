@@ -26,7 +26,8 @@ export function makeGiftCardCode(random: (n: number) => number): string {
 /** ABCDEFGHJKLMNPQR → ABCD-EFGH-JKLM-NPQR. */
 export function formatGiftCardCode(code: string): string {
   const groups: string[] = [];
-  for (let i = 0; i < code.length; i += GIFT_CARD_CODE_GROUP) groups.push(code.slice(i, i + GIFT_CARD_CODE_GROUP));
+  for (let i = 0; i < code.length; i += GIFT_CARD_CODE_GROUP)
+    groups.push(code.slice(i, i + GIFT_CARD_CODE_GROUP));
   return groups.join('-');
 }
 
@@ -48,7 +49,12 @@ export function addMonthsUtc(from: Date, months: number): Date {
   const target = new Date(Date.UTC(y, m, 1, 0, 0, 0, 0));
   const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
   target.setUTCDate(Math.min(from.getUTCDate(), last));
-  target.setUTCHours(from.getUTCHours(), from.getUTCMinutes(), from.getUTCSeconds(), from.getUTCMilliseconds());
+  target.setUTCHours(
+    from.getUTCHours(),
+    from.getUTCMinutes(),
+    from.getUTCSeconds(),
+    from.getUTCMilliseconds(),
+  );
   return target;
 }
 
@@ -77,13 +83,19 @@ export function entryDelta(kind: GiftCardEntryKind, amountCents: number): number
 }
 
 /** The balance after an entry, or null when it would fall below zero (the entry is refused). */
-export function balanceAfter(balanceCents: number, kind: GiftCardEntryKind, amountCents: number): number | null {
+export function balanceAfter(
+  balanceCents: number,
+  kind: GiftCardEntryKind,
+  amountCents: number,
+): number | null {
   const next = balanceCents + entryDelta(kind, amountCents);
   return next < 0 ? null : next;
 }
 
 /** A ledger's balance, entry by entry; null as soon as one would take it below zero. */
-export function ledgerBalance(entries: readonly { kind: GiftCardEntryKind; amountCents: number }[]): number | null {
+export function ledgerBalance(
+  entries: readonly { kind: GiftCardEntryKind; amountCents: number }[],
+): number | null {
   let balance = 0;
   for (const e of entries) {
     const next = balanceAfter(balance, e.kind, e.amountCents);
@@ -108,10 +120,17 @@ export function giftCardStatus(
 
 /** Whether a template takes `amountCents`: one of its fixed amounts, or within its custom range. */
 export function templateTakesAmount(
-  t: { fixedAmountsCents: readonly number[]; allowCustom: boolean; customMinCents: number | null; customMaxCents: number | null },
+  t: {
+    fixedAmountsCents: readonly number[];
+    allowCustom: boolean;
+    customMinCents: number | null;
+    customMaxCents: number | null;
+  },
   amountCents: number,
 ): boolean {
   if (t.fixedAmountsCents.includes(amountCents)) return true;
   if (!t.allowCustom) return false;
-  return amountCents >= (t.customMinCents ?? 1) && (t.customMaxCents === null || amountCents <= t.customMaxCents);
+  return (
+    amountCents >= (t.customMinCents ?? 1) && (t.customMaxCents === null || amountCents <= t.customMaxCents)
+  );
 }

@@ -94,7 +94,10 @@ export async function listCards(tx: Tx, orgId: string, query: GiftCardListQuery)
     .from(card)
     .leftJoin(
       giftCardTemplates,
-      and(eq(giftCardTemplates.organizationId, card.organizationId), eq(giftCardTemplates.id, card.templateId)),
+      and(
+        eq(giftCardTemplates.organizationId, card.organizationId),
+        eq(giftCardTemplates.id, card.templateId),
+      ),
     )
     .where(where)
     .orderBy(desc(card.createdAt), desc(card.id))
@@ -114,7 +117,10 @@ export async function loadCard(tx: Tx, orgId: string, id: string, lock = false) 
     .from(card)
     .leftJoin(
       giftCardTemplates,
-      and(eq(giftCardTemplates.organizationId, card.organizationId), eq(giftCardTemplates.id, card.templateId)),
+      and(
+        eq(giftCardTemplates.organizationId, card.organizationId),
+        eq(giftCardTemplates.id, card.templateId),
+      ),
     )
     .where(byId(orgId, id));
   const [found] = lock ? await query.for('update', { of: card }) : await query;
@@ -143,7 +149,8 @@ export async function cardEntries(tx: Tx, orgId: string, cardId: string): Promis
 }
 
 /** The instant a delivery day starts in the organisation's zone (the e-mail goes then or after). */
-const deliverAt = (day: string | null, timeZone: string) => (day ? new Date(zonedDayStart(day, timeZone)) : null);
+const deliverAt = (day: string | null, timeZone: string) =>
+  day ? new Date(zonedDayStart(day, timeZone)) : null;
 
 async function checkContact(tx: Tx, orgId: string, contactId: string | null) {
   if (!contactId) return;
@@ -165,7 +172,8 @@ export async function issueCard(
   const body = giftCardIssueBody.parse(input);
   const orgId = ctx.organizationId;
   const settings = await readGiftCardSettings(tx, orgId);
-  if (settings.requirePin && !body.pin) throw invalid('pin', 'A PIN is required for this organisation’s gift cards');
+  if (settings.requirePin && !body.pin)
+    throw invalid('pin', 'A PIN is required for this organisation’s gift cards');
   let message = body.message;
   if (body.templateId) {
     const [t] = await tx
@@ -174,7 +182,8 @@ export async function issueCard(
       .where(and(eq(giftCardTemplates.organizationId, orgId), eq(giftCardTemplates.id, body.templateId)));
     if (!t) throw lookupMissing('templateId');
     if (!t.active) throw conflict(GIFT_CARD_TEXT.templateInactive, 'templateId');
-    if (!templateTakesAmount(t, body.amountCents)) throw invalid('amountCents', GIFT_CARD_TEXT.amountNotOffered);
+    if (!templateTakesAmount(t, body.amountCents))
+      throw invalid('amountCents', GIFT_CARD_TEXT.amountNotOffered);
     message ??= t.defaultMessage || null;
   }
   await checkContact(tx, orgId, body.contactId);
@@ -232,13 +241,14 @@ export async function updateCard(
   const current = await loadCard(tx, orgId, id, true);
   await checkContact(tx, orgId, body.contactId);
   // A card already sent stays sent; a new day schedules it (again), none clears the schedule.
-  const delivery = current.row.delivery === 'sent' && body.deliverOn === current.row.deliverOn
-    ? 'sent'
-    : body.deliverOn
-      ? 'scheduled'
-      : current.row.delivery === 'sent'
-        ? 'sent'
-        : 'none';
+  const delivery =
+    current.row.delivery === 'sent' && body.deliverOn === current.row.deliverOn
+      ? 'sent'
+      : body.deliverOn
+        ? 'scheduled'
+        : current.row.delivery === 'sent'
+          ? 'sent'
+          : 'none';
   await tx
     .update(card)
     .set({

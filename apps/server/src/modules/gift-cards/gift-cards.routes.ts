@@ -61,7 +61,10 @@ export function giftCardRoutes(app: App, links: GiftCardLinks) {
 
   app.get(
     '/giftcard',
-    { config: access('read'), schema: { tags, querystring: giftCardListQuery, response: { 200: giftCardListAnswer } } },
+    {
+      config: access('read'),
+      schema: { tags, querystring: giftCardListQuery, response: { 200: giftCardListAnswer } },
+    },
     (req) => req.tenant((tx) => listCards(tx, req.ctx!.organizationId, req.query)),
   );
   app.get(
@@ -87,15 +90,23 @@ export function giftCardRoutes(app: App, links: GiftCardLinks) {
   );
   app.get(
     '/giftcard/:id',
-    { config: access('read'), schema: { tags, params: giftCardParams, response: { 200: giftCardDetailAnswer } } },
+    {
+      config: access('read'),
+      schema: { tags, params: giftCardParams, response: { 200: giftCardDetailAnswer } },
+    },
     (req) => req.tenant((tx) => detail(tx, req.ctx!.organizationId, req.params.id)),
   );
   app.post(
     '/giftcard',
-    { config: access('write'), schema: { tags, body: giftCardIssueBody, response: { 200: giftCardIssueAnswer } } },
+    {
+      config: access('write'),
+      schema: { tags, body: giftCardIssueBody, response: { 200: giftCardIssueAnswer } },
+    },
     async (req) => {
       const ctx = ctxOf(req.ctx!);
-      const data = await req.tenant(async (tx) => detail(tx, ctx.organizationId, await issueCard(tx, ctx, req.body)));
+      const data = await req.tenant(async (tx) =>
+        detail(tx, ctx.organizationId, await issueCard(tx, ctx, req.body)),
+      );
       return saved(GIFT_CARD_TEXT.issued, data);
     },
   );
@@ -103,7 +114,12 @@ export function giftCardRoutes(app: App, links: GiftCardLinks) {
     '/giftcard/:id',
     {
       config: access('update'),
-      schema: { tags, params: giftCardParams, body: giftCardUpdateBody, response: { 200: giftCardMutationAnswer } },
+      schema: {
+        tags,
+        params: giftCardParams,
+        body: giftCardUpdateBody,
+        response: { 200: giftCardMutationAnswer },
+      },
     },
     async (req) => {
       const ctx = ctxOf(req.ctx!);
@@ -120,7 +136,10 @@ export function giftCardRoutes(app: App, links: GiftCardLinks) {
   ] as const) {
     app.post(
       `/giftcard/:id/${path}`,
-      { config: access('update'), schema: { tags, params: giftCardParams, response: { 200: giftCardMutationAnswer } } },
+      {
+        config: access('update'),
+        schema: { tags, params: giftCardParams, response: { 200: giftCardMutationAnswer } },
+      },
       async (req) => {
         const orgId = req.ctx!.organizationId;
         const data = await req.tenant(async (tx) => {
@@ -135,7 +154,12 @@ export function giftCardRoutes(app: App, links: GiftCardLinks) {
     '/giftcard/:id/adjust',
     {
       config: access('update'),
-      schema: { tags, params: giftCardParams, body: giftCardAdjustBody, response: { 200: giftCardIssueAnswer } },
+      schema: {
+        tags,
+        params: giftCardParams,
+        body: giftCardAdjustBody,
+        response: { 200: giftCardIssueAnswer },
+      },
     },
     async (req) => {
       const ctx = ctxOf(req.ctx!);
@@ -148,7 +172,10 @@ export function giftCardRoutes(app: App, links: GiftCardLinks) {
   );
   app.delete(
     '/giftcard/:id',
-    { config: access('delete'), schema: { tags, params: giftCardParams, response: { 200: giftCardDeletedAnswer } } },
+    {
+      config: access('delete'),
+      schema: { tags, params: giftCardParams, response: { 200: giftCardDeletedAnswer } },
+    },
     async (req) => {
       await req.tenant((tx) => deleteCard(tx, req.ctx!.organizationId, req.params.id));
       return deleted(GIFT_CARD_TEXT.deleted);

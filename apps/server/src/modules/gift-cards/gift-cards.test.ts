@@ -34,7 +34,11 @@ describe(`gift cards (${DB_KIND})`, () => {
 
   it('keeps templates: create, list, update, design, and refuses bad input', async () => {
     const list = await admin.get('/api/giftcard-template');
-    expect(list.body.list[0]).toMatchObject({ name: 'Classic', fixedAmountsCents: [2500, 5000], designUrl: null });
+    expect(list.body.list[0]).toMatchObject({
+      name: 'Classic',
+      fixedAmountsCents: [2500, 5000],
+      designUrl: null,
+    });
     const design = await admin.call('PUT', `/api/giftcard-template/${templateId}/design`, { image: PNG });
     expect(design.status).toBe(200);
     expect(design.body.data.designUrl).toMatch(/^\/api\/files\/download\?token=/);
@@ -56,11 +60,17 @@ describe(`gift cards (${DB_KIND})`, () => {
       customMaxCents: 1000,
     });
     expect(range.status).toBe(400);
-    const twice = await admin.call('POST', '/api/giftcard-template', { name: 'Classic', fixedAmountsCents: [100] });
+    const twice = await admin.call('POST', '/api/giftcard-template', {
+      name: 'Classic',
+      fixedAmountsCents: [100],
+    });
     expect(twice.status).toBe(409);
     expect(twice.body.error.message).toBe(GIFT_CARD_TEXT.templateNameTaken);
 
-    const other = await admin.call('POST', '/api/giftcard-template', { name: 'Spare', fixedAmountsCents: [1000] });
+    const other = await admin.call('POST', '/api/giftcard-template', {
+      name: 'Spare',
+      fixedAmountsCents: [1000],
+    });
     const renamed = await admin.call('PUT', `/api/giftcard-template/${other.body.data._id}`, {
       name: 'Spare 2',
       fixedAmountsCents: [1000],
@@ -75,7 +85,11 @@ describe(`gift cards (${DB_KIND})`, () => {
 
   it('issues a card from a template with a random grouped code, an issue entry and a 5-year expiry floor', async () => {
     await admin.call('PUT', '/api/giftcard/settings', { expiryMonths: 12, requirePin: false });
-    const made = await issue({ templateId, recipientEmail: 'Pat@Example.test', contactId: kit.employeeContactId });
+    const made = await issue({
+      templateId,
+      recipientEmail: 'Pat@Example.test',
+      contactId: kit.employeeContactId,
+    });
     expect(made.status).toBe(200);
     const card = made.body.data;
     expect(made.body.message).toBe(GIFT_CARD_TEXT.issued);
@@ -92,7 +106,9 @@ describe(`gift cards (${DB_KIND})`, () => {
     });
     const years = (Date.parse(card.expiresAt) - Date.parse(card.createdAt)) / (365.25 * 86_400_000);
     expect(years).toBeGreaterThan(4.99);
-    expect(card.entries).toEqual([expect.objectContaining({ kind: 'issue', amountCents: 5000, balanceAfterCents: 5000 })]);
+    expect(card.entries).toEqual([
+      expect.objectContaining({ kind: 'issue', amountCents: 5000, balanceAfterCents: 5000 }),
+    ]);
     const second = await issue({ templateId });
     expect(second.body.data.code).not.toBe(card.code);
 
@@ -119,19 +135,31 @@ describe(`gift cards (${DB_KIND})`, () => {
       expect(res.body.error.message).toMatch(message);
     }
     expect((await admin.get('/api/giftcard', { status: 'lost' })).status).toBe(400);
-    expect((await admin.call('PUT', '/api/giftcard/settings', { expiryMonths: 0, requirePin: false })).status).toBe(400);
+    expect(
+      (await admin.call('PUT', '/api/giftcard/settings', { expiryMonths: 0, requirePin: false })).status,
+    ).toBe(400);
   });
 
   it('deactivates and activates; a deactivated card cannot pay', async () => {
     const { body } = await issue({});
     const id = body.data._id;
     const off = await admin.call('POST', `/api/giftcard/${id}/deactivate`);
-    expect(off.body).toMatchObject({ message: GIFT_CARD_TEXT.deactivated, data: { activated: false, status: 'deactivated' } });
-    const pay = await admin.call('POST', `/api/giftcard/${id}/adjust`, { kind: 'redemption', amountCents: 100, reason: 'Till' });
+    expect(off.body).toMatchObject({
+      message: GIFT_CARD_TEXT.deactivated,
+      data: { activated: false, status: 'deactivated' },
+    });
+    const pay = await admin.call('POST', `/api/giftcard/${id}/adjust`, {
+      kind: 'redemption',
+      amountCents: 100,
+      reason: 'Till',
+    });
     expect(pay.status).toBe(409);
     expect(pay.body.error.message).toBe(GIFT_CARD_TEXT.notActive);
     const on = await admin.call('POST', `/api/giftcard/${id}/activate`);
-    expect(on.body).toMatchObject({ message: GIFT_CARD_TEXT.activated, data: { activated: true, status: 'active' } });
+    expect(on.body).toMatchObject({
+      message: GIFT_CARD_TEXT.activated,
+      data: { activated: true, status: 'active' },
+    });
     const listed = await admin.get('/api/giftcard', { status: 'deactivated' });
     expect(listed.body.list.map((c: { _id: string }) => c._id)).not.toContain(id);
   });
@@ -149,15 +177,22 @@ describe(`gift cards (${DB_KIND})`, () => {
     expect((await spend('refund', 500)).body.data.balanceCents).toBe(2500);
     const adjusted = await spend('adjustment', -2500, 'Card damaged, reissued');
     expect(adjusted.body.data).toMatchObject({ balanceCents: 0, status: 'used' });
-    expect(adjusted.body.data.entries.map((e: { kind: string; amountCents: number }) => [e.kind, e.amountCents])).toEqual([
+    expect(
+      adjusted.body.data.entries.map((e: { kind: string; amountCents: number }) => [e.kind, e.amountCents]),
+    ).toEqual([
       ['issue', 3000],
       ['redemption', -1000],
       ['refund', 500],
       ['adjustment', -2500],
     ]);
-    expect(adjusted.body.data.entries[3]).toMatchObject({ reason: 'Card damaged, reissued', byName: expect.any(String) });
+    expect(adjusted.body.data.entries[3]).toMatchObject({
+      reason: 'Card damaged, reissued',
+      byName: expect.any(String),
+    });
     expect((await spend('redemption', -5)).status).toBe(400);
-    expect((await admin.call('POST', `/api/giftcard/${id}/adjust`, { kind: 'redemption', amountCents: 5 })).status).toBe(400);
+    expect(
+      (await admin.call('POST', `/api/giftcard/${id}/adjust`, { kind: 'redemption', amountCents: 5 })).status,
+    ).toBe(400);
     const del = await admin.call('DELETE', `/api/giftcard/${id}`);
     expect(del.status).toBe(409);
   });
@@ -190,10 +225,19 @@ describe(`gift cards (${DB_KIND})`, () => {
     const code = made.body.data.code as string;
 
     const check = (body: unknown, ip = '10.9.0.1') =>
-      kit.t.app.inject({ method: 'POST', url: '/api/public/giftcard/balance', payload: body as object, remoteAddress: ip });
+      kit.t.app.inject({
+        method: 'POST',
+        url: '/api/public/giftcard/balance',
+        payload: body as object,
+        remoteAddress: ip,
+      });
     const ok = await check({ code: code.toLowerCase().replaceAll('-', ' '), pin: '4821' });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ balanceCents: 2500, status: 'active', codeEnd: `••••-••••-••••-${code.slice(-4)}` });
+    expect(ok.json()).toMatchObject({
+      balanceCents: 2500,
+      status: 'active',
+      codeEnd: `••••-••••-••••-${code.slice(-4)}`,
+    });
     expect(ok.json()).not.toHaveProperty('code');
     expect((await check({ code, pin: '0000' })).statusCode).toBe(404);
     expect((await check({ code })).statusCode).toBe(400);
@@ -201,23 +245,38 @@ describe(`gift cards (${DB_KIND})`, () => {
 
     // Misses cost 5 of 30 units a minute: a guesser gets 6 tries, then 429 even for the right code.
     const ip = '10.9.0.2';
-    for (let i = 0; i < 6; i++) expect((await check({ code: 'ABCD-EFGH-JKLM-NPQR' }, ip)).statusCode).toBe(404);
+    for (let i = 0; i < 6; i++)
+      expect((await check({ code: 'ABCD-EFGH-JKLM-NPQR' }, ip)).statusCode).toBe(404);
     const refused = await check({ code, pin: '4821' }, ip);
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error.code).toBe('RATE_LIMITED');
     // Finds cost 1: a customer checking the same card 20 times is never refused.
-    for (let i = 0; i < 20; i++) expect((await check({ code, pin: '4821' }, '10.9.0.3')).statusCode).toBe(200);
+    for (let i = 0; i < 20; i++)
+      expect((await check({ code, pin: '4821' }, '10.9.0.3')).statusCode).toBe(200);
   });
 
   it("shows the recipient's page by signed link, and e-mails the card on its day", async () => {
-    const made = await issue({ recipientEmail: 'friend@example.test', deliverOn: '2026-01-10', message: 'Happy day' });
+    const made = await issue({
+      recipientEmail: 'friend@example.test',
+      deliverOn: '2026-01-10',
+      message: 'Happy day',
+    });
     const card = made.body.data;
     expect(card.delivery).toBe('scheduled');
-    const page = await kit.t.app.inject({ method: 'GET', url: `/api/public/giftcard/card/${card.publicPath.slice(6)}` });
+    const page = await kit.t.app.inject({
+      method: 'GET',
+      url: `/api/public/giftcard/card/${card.publicPath.slice(6)}`,
+    });
     expect(page.statusCode).toBe(200);
-    expect(page.json()).toMatchObject({ balanceCents: 5000, message: 'Happy day', recipientName: 'Pat Recipient' });
+    expect(page.json()).toMatchObject({
+      balanceCents: 5000,
+      message: 'Happy day',
+      recipientName: 'Pat Recipient',
+    });
     const forged = `${card.publicPath.slice(6, -3)}xyz`;
-    expect((await kit.t.app.inject({ method: 'GET', url: `/api/public/giftcard/card/${forged}` })).statusCode).toBe(404);
+    expect(
+      (await kit.t.app.inject({ method: 'GET', url: `/api/public/giftcard/card/${forged}` })).statusCode,
+    ).toBe(404);
 
     const later = await issue({ recipientEmail: 'later@example.test', deliverOn: '2099-01-01' });
     const job = giftCardDelivery(kit.t.app);
@@ -238,7 +297,9 @@ describe(`gift cards (${DB_KIND})`, () => {
     const made = await issue({ contactId: kit.employeeContactId, recipientName: 'Old Name' });
     const contact = await admin.get(`/api/contact/getById/${kit.employeeContactId}`);
     expect(contact.status).toBe(200);
-    const upd = await admin.call('PUT', `/api/contact/update/${kit.employeeContactId}`, { fullName: 'New Name' });
+    const upd = await admin.call('PUT', `/api/contact/update/${kit.employeeContactId}`, {
+      fullName: 'New Name',
+    });
     expect(upd.status, JSON.stringify(upd.body)).toBe(200);
     const after = await admin.get(`/api/giftcard/${made.body.data._id}`);
     expect(after.body.recipientName).toBe('New Name');
@@ -249,12 +310,21 @@ describe(`gift cards (${DB_KIND})`, () => {
     const id = body.data._id;
     expect((await kit.intruder.get(`/api/giftcard/${id}`)).status).toBe(404);
     expect((await kit.intruder.call('POST', `/api/giftcard/${id}/deactivate`)).status).toBe(404);
-    expect((await kit.intruder.call('PUT', `/api/giftcard-template/${templateId}`, { name: 'X', fixedAmountsCents: [100] })).status).toBe(404);
+    expect(
+      (
+        await kit.intruder.call('PUT', `/api/giftcard-template/${templateId}`, {
+          name: 'X',
+          fixedAmountsCents: [100],
+        })
+      ).status,
+    ).toBe(404);
     expect((await kit.intruder.get('/api/giftcard')).body.list).toEqual([]);
     expect((await admin.get(`/api/giftcard/${id}`)).body.activated).toBe(true);
     for (const who of [kit.vendor, kit.employee]) {
       expect((await who.get('/api/giftcard')).status).toBe(403);
-      expect((await who.call('POST', '/api/giftcard', { recipientName: 'X', amountCents: 100 })).status).toBe(403);
+      expect((await who.call('POST', '/api/giftcard', { recipientName: 'X', amountCents: 100 })).status).toBe(
+        403,
+      );
       expect((await who.call('POST', `/api/giftcard/${id}/deactivate`)).status).toBe(403);
       expect((await who.get('/api/giftcard-template')).status).toBe(403);
     }

@@ -10,15 +10,21 @@ import { BalanceCheckLimit } from './balance-limit.ts';
 import { GiftCardDelivery } from './delivery.ts';
 import { giftCardRoutes } from './gift-cards.routes.ts';
 import { giftCardContactHooks } from './merge.ts';
-import { GiftCardLinks } from './public-link.ts';
 import { giftCardPublicRoutes } from './public.routes.ts';
+import { GiftCardLinks } from './public-link.ts';
 import { giftCardTemplateRoutes } from './templates.routes.ts';
 
-// The shop's checkout spends and refunds cards in its own transaction through these: exact under
-// concurrency (one conditional update), each with its ledger entry.
-export { type EntryResult, type RedeemInput, type RefundInput, redeemGiftCard, refundToGiftCard } from './ledger.ts';
 // The demo organisation's template and cards.
 export { seedGiftCardDemo } from './demo.ts';
+// The shop's checkout spends and refunds cards in its own transaction through these: exact under
+// concurrency (one conditional update), each with its ledger entry.
+export {
+  type EntryResult,
+  type RedeemInput,
+  type RefundInput,
+  redeemGiftCard,
+  refundToGiftCard,
+} from './ledger.ts';
 
 const deliveries = new WeakMap<object, GiftCardDelivery>();
 

@@ -1,9 +1,4 @@
-import {
-  GIFT_CARD_TEXT,
-  type GiftCardEntryKind,
-  entryDelta,
-  normalizeGiftCardCode,
-} from '@opsuite/shared';
+import { entryDelta, GIFT_CARD_TEXT, type GiftCardEntryKind, normalizeGiftCardCode } from '@opsuite/shared';
 import { and, eq, gt, gte, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
@@ -52,11 +47,19 @@ async function refusal(tx: Tx, where: CardWhere, kind: GiftCardEntryKind): Promi
  * card, 409 when a redemption meets a deactivated or expired card, or any change a balance too
  * small. A redemption spends only from an activated card that has not expired.
  */
-export async function applyEntry(tx: Tx, orgId: string, where: CardWhere, entry: EntryInput): Promise<EntryResult> {
+export async function applyEntry(
+  tx: Tx,
+  orgId: string,
+  where: CardWhere,
+  entry: EntryInput,
+): Promise<EntryResult> {
   const delta = entryDelta(entry.kind, entry.amountCents);
   const canPay =
     entry.kind === 'redemption'
-      ? and(eq(giftCards.activated, true), or(isNull(giftCards.expiresAt), gt(giftCards.expiresAt, sql`now()`)))
+      ? and(
+          eq(giftCards.activated, true),
+          or(isNull(giftCards.expiresAt), gt(giftCards.expiresAt, sql`now()`)),
+        )
       : undefined;
   const [card] = await tx
     .update(giftCards)
@@ -99,7 +102,8 @@ async function cardByCode(tx: Tx, orgId: string, typed: string, pin: string | nu
   if (!card) throw notFound('Gift card');
   if (card.pinHash) {
     if (!pin) throw new AppError('BAD_REQUEST', GIFT_CARD_TEXT.pinRequired);
-    if (!(await verifyPassword(card.pinHash, pin))) throw new AppError('FORBIDDEN', GIFT_CARD_TEXT.wrongCodeOrPin);
+    if (!(await verifyPassword(card.pinHash, pin)))
+      throw new AppError('FORBIDDEN', GIFT_CARD_TEXT.wrongCodeOrPin);
   }
   return where;
 }

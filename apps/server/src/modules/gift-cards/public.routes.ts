@@ -3,8 +3,8 @@ import { AppError } from '../../lib/errors.ts';
 import { rateLimited } from '../../lib/rate-limiter.ts';
 import type { App } from '../../plugins/types.ts';
 import type { BalanceCheckLimit } from './balance-limit.ts';
-import type { GiftCardLinks } from './public-link.ts';
 import { balanceByCode, cardByLink } from './public.service.ts';
+import type { GiftCardLinks } from './public-link.ts';
 
 // A customer's balance check (no sign-in), limited per address as the kiosk's code lookups are:
 // a check that finds nothing costs five times one that finds the card. The recipient's page

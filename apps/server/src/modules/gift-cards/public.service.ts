@@ -1,10 +1,10 @@
 import {
   formatGiftCardCode,
   GIFT_CARD_TEXT,
-  type PublicGiftCardAnswer,
-  type PublicGiftCardBalanceBody,
   giftCardStatus,
   normalizeGiftCardCode,
+  type PublicGiftCardAnswer,
+  type PublicGiftCardBalanceBody,
   publicGiftCardBalanceBody,
 } from '@opsuite/shared';
 import { and, eq } from 'drizzle-orm';
@@ -23,7 +23,12 @@ import { designLink } from './templates.service.ts';
 
 const wrong = () => new AppError('NOT_FOUND', GIFT_CARD_TEXT.wrongCodeOrPin);
 
-async function publicAnswer(tx: Tx, orgId: string, cardId: string, links: FileLinks): Promise<PublicGiftCardAnswer> {
+async function publicAnswer(
+  tx: Tx,
+  orgId: string,
+  cardId: string,
+  links: FileLinks,
+): Promise<PublicGiftCardAnswer> {
   const [found] = await tx
     .select({
       card: giftCards,
@@ -47,7 +52,10 @@ async function publicAnswer(tx: Tx, orgId: string, cardId: string, links: FileLi
   const expiresAt = c.expiresAt?.toISOString() ?? null;
   return {
     organizationName: found.orgName,
-    codeEnd: formatGiftCardCode(c.code).replace(/[A-Z0-9]/g, '•').slice(0, -4) + c.code.slice(-4),
+    codeEnd:
+      formatGiftCardCode(c.code)
+        .replace(/[A-Z0-9]/g, '•')
+        .slice(0, -4) + c.code.slice(-4),
     balanceCents: c.balanceCents,
     initialCents: c.initialCents,
     status: giftCardStatus({ activated: c.activated, expiresAt, balanceCents: c.balanceCents }),
@@ -79,7 +87,9 @@ export async function balanceByCode(
     if (!body.pin) throw new AppError('BAD_REQUEST', GIFT_CARD_TEXT.pinRequired);
     if (!(await verifyPassword(card.pinHash, body.pin))) throw wrong();
   }
-  return withTenant(database.db, card.organizationId, (tx) => publicAnswer(tx, card.organizationId, card.id, links));
+  return withTenant(database.db, card.organizationId, (tx) =>
+    publicAnswer(tx, card.organizationId, card.id, links),
+  );
 }
 
 /** The recipient's page: the card a verified link names. */

@@ -53,11 +53,20 @@ describe.skipIf(!REAL_DATABASE_URL)(`gift card races (${DB_KIND})`, () => {
       ...Array.from({ length: 20 }, (_, i) => redeem(card.code, 700, `sale-${i}`)),
       ...Array.from({ length: 5 }, (_, i) =>
         withTenant(k.t.database.db, k.organizationId, (tx) =>
-          refundToGiftCard(tx, { organizationId: k.organizationId, code: card.code, amountCents: 300, reference: `ret-${i}` }),
+          refundToGiftCard(tx, {
+            organizationId: k.organizationId,
+            code: card.code,
+            amountCents: 300,
+            reference: `ret-${i}`,
+          }),
         ),
       ),
       ...Array.from({ length: 5 }, () =>
-        k.admin.call('POST', `/api/giftcard/${card._id}/adjust`, { kind: 'redemption', amountCents: 500, reason: 'Till' }),
+        k.admin.call('POST', `/api/giftcard/${card._id}/adjust`, {
+          kind: 'redemption',
+          amountCents: 500,
+          reason: 'Till',
+        }),
       ),
     ]);
     const after = await k.admin.get(`/api/giftcard/${card._id}`);

@@ -27,7 +27,8 @@ export function giftCardTemplateRoutes(app: App) {
   const { files, fileLinks } = app.services;
   const tags = ['gift cards'];
   const access = (action: 'read' | 'write' | 'update' | 'delete') => tenantRoute('giftcards', action);
-  const answer = (t: Awaited<ReturnType<typeof createTemplate>>) => templateAnswer(t.row, t.cardCount, fileLinks);
+  const answer = (t: Awaited<ReturnType<typeof createTemplate>>) =>
+    templateAnswer(t.row, t.cardCount, fileLinks);
 
   app.get(
     '/giftcard-template',
@@ -60,7 +61,9 @@ export function giftCardTemplateRoutes(app: App) {
       },
     },
     async (req) => {
-      const made = await req.tenant((tx) => updateTemplate(tx, req.ctx!.organizationId, req.params.id, req.body));
+      const made = await req.tenant((tx) =>
+        updateTemplate(tx, req.ctx!.organizationId, req.params.id, req.body),
+      );
       return saved(GIFT_CARD_TEXT.templateUpdated, await answer(made));
     },
   );
@@ -92,7 +95,10 @@ export function giftCardTemplateRoutes(app: App) {
   );
   app.delete(
     '/giftcard-template/:id',
-    { config: access('delete'), schema: { tags, params: giftCardParams, response: { 200: giftCardDeletedAnswer } } },
+    {
+      config: access('delete'),
+      schema: { tags, params: giftCardParams, response: { 200: giftCardDeletedAnswer } },
+    },
     async (req) => {
       const designKey = await req.tenant((tx) => deleteTemplate(tx, req.ctx!.organizationId, req.params.id));
       if (designKey) await files.delete([designStoreKey(designKey)]);

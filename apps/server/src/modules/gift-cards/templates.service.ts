@@ -28,7 +28,11 @@ export const designLink = (links: FileLinks, key: string | null) =>
     ? links.link(designStoreKey(key), { fileName: 'design.jpg', contentType: 'image/jpeg', seconds: 3600 })
     : Promise.resolve(null);
 
-export async function templateAnswer(row: Row, cardCount: number, links: FileLinks): Promise<GiftCardTemplateAnswer> {
+export async function templateAnswer(
+  row: Row,
+  cardCount: number,
+  links: FileLinks,
+): Promise<GiftCardTemplateAnswer> {
   return {
     _id: row.id,
     name: row.name,

@@ -1,14 +1,32 @@
-import { IconLayoutGrid } from '@tabler/icons-react';
+import { IconGift } from '@tabler/icons-react';
 import { type Feature, pageRoute } from '../../app/feature';
 
-// The gift cards feature's pages and sidebar entries; app/router.tsx lists the features.
+// The gift cards feature's pages and sidebar entry; app/router.tsx lists the features.
 
 export const giftCardsFeature: Feature = {
   name: 'gift-cards',
   routes: {
     signedIn: [
-      pageRoute('/gift-cards', () => import('./gift-cards-page'), 'GiftCardsPage', {
+      pageRoute('/gift-cards', () => import('./gift-cards-page'), 'GiftCardsPage', { resource: 'giftcards' }),
+      pageRoute(
+        '/gift-cards/templates',
+        () => import('./gift-card-templates-page'),
+        'GiftCardTemplatesPage',
+        {
+          resource: 'giftcards',
+        },
+      ),
+      pageRoute('/gift-cards/:id', () => import('./gift-card-detail-page'), 'GiftCardDetailPage', {
         resource: 'giftcards',
+      }),
+    ],
+    // A recipient's card page (the signed link in their e-mail) and the balance check: no sign-in.
+    open: [
+      pageRoute('/gift/:token', () => import('./public/public-card-page'), 'PublicCardPage', {
+        fullScreen: true,
+      }),
+      pageRoute('/gift-card-balance', () => import('./public/balance-check-page'), 'BalanceCheckPage', {
+        fullScreen: true,
       }),
     ],
   },
@@ -17,9 +35,10 @@ export const giftCardsFeature: Feature = {
       order: 60,
       label: 'Gift cards',
       path: '/gift-cards',
-      icon: IconLayoutGrid,
+      icon: IconGift,
       resource: 'giftcards',
-      description: "The organisation's gift cards.",
+      description: 'Issue gift cards, check balances and the ledger, templates and the amount still owed.',
+      userTypes: ['admin', 'employee'],
     },
   ],
 };
