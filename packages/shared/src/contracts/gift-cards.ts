@@ -22,6 +22,7 @@ import { dayField, idParams, idSchema } from './common.ts';
  *   POST   /giftcard/:id/activate         'Gift card activated'
  *   POST   /giftcard/:id/deactivate       'Gift card deactivated'
  *   POST   /giftcard/:id/adjust           a redemption, refund or adjustment with a reason
+ *   POST   /giftcard/apply                { code, pin? }: the applied card a checkout would spend
  *   GET    /giftcard/stats                liability (sum of outstanding balances) and counts
  *   GET    /giftcard/settings, PUT        expiry in months (never under 60), PIN required
  *   POST   /public/giftcard/balance       { code, pin? } (no sign-in, rate limited)
@@ -312,6 +313,27 @@ export const giftCardSettingsMutationAnswer = z.object({
   message: z.string(),
   data: giftCardSettingsAnswer,
 });
+
+/** A card typed at a checkout: is it there, can it pay, and what it holds. */
+export const giftCardApplyBody = z.object({
+  code: z
+    .string({ message: 'Code must be text' })
+    .trim()
+    .min(1, { message: 'Enter the gift card code' })
+    .max(40),
+  pin: z.string().max(8).nullable().default(null),
+});
+export type GiftCardApplyBody = z.input<typeof giftCardApplyBody>;
+
+export const appliedGiftCardAnswer = z.object({
+  /** The code (and PIN) named a card of the organisation. */
+  verified: z.boolean(),
+  /** Nothing is left to spend, or the card cannot pay (deactivated, expired). */
+  isUsed: z.boolean(),
+  giftCardId: idSchema.nullable(),
+  cardData: giftCardAnswer.nullable(),
+});
+export type AppliedGiftCardAnswer = z.infer<typeof appliedGiftCardAnswer>;
 
 // Public.
 

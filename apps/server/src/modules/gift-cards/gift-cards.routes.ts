@@ -1,6 +1,8 @@
 import {
+  appliedGiftCardAnswer,
   GIFT_CARD_TEXT,
   giftCardAdjustBody,
+  giftCardApplyBody,
   giftCardDeletedAnswer,
   giftCardDetailAnswer,
   giftCardIssueAnswer,
@@ -31,6 +33,7 @@ import {
   setActivated,
   updateCard,
 } from './cards.service.ts';
+import { verifyGiftCard } from './ledger.ts';
 import type { GiftCardLinks } from './public-link.ts';
 import { readGiftCardSettings, saveGiftCardSettings } from './settings.service.ts';
 
@@ -87,6 +90,30 @@ export function giftCardRoutes(app: App, links: GiftCardLinks) {
       const data = await req.tenant((tx) => saveGiftCardSettings(tx, req.ctx!.organizationId, req.body));
       return saved(GIFT_CARD_TEXT.settingsSaved, data);
     },
+  );
+  app.post(
+    '/giftcard/apply',
+    {
+      config: access('read'),
+      schema: { tags, body: giftCardApplyBody, response: { 200: appliedGiftCardAnswer } },
+    },
+    (req) =>
+      req.tenant(async (tx) => {
+        const orgId = req.ctx!.organizationId;
+        const found = await verifyGiftCard(tx, {
+          organizationId: orgId,
+          code: req.body.code,
+          pin: req.body.pin,
+        });
+        if (!found.verified) return { verified: false, isUsed: false, giftCardId: null, cardData: null };
+        const cardData = await one(tx, orgId, found.giftCardId);
+        return {
+          verified: true,
+          isUsed: cardData.status !== 'active',
+          giftCardId: found.giftCardId,
+          cardData,
+        };
+      }),
   );
   app.get(
     '/giftcard/:id',

@@ -293,6 +293,62 @@ describe(`gift cards (${DB_KIND})`, () => {
     expect(await job.run(new Date('2026-06-01T00:00:00Z'))).toBe(0);
   });
 
+  it('verifies an applied card for a checkout: verified, isUsed, giftCardId, cardData', async () => {
+    const made = await issue({ amountCents: 1500 });
+    const code = made.body.data.code as string;
+    const applied = await admin.call('POST', '/api/giftcard/apply', { code: code.toLowerCase() });
+    expect(applied.body).toMatchObject({
+      verified: true,
+      isUsed: false,
+      giftCardId: made.body.data._id,
+      cardData: { balanceCents: 1500 },
+    });
+    await admin.call('POST', `/api/giftcard/${made.body.data._id}/deactivate`);
+    expect((await admin.call('POST', '/api/giftcard/apply', { code })).body).toMatchObject({
+      verified: true,
+      isUsed: true,
+    });
+    const unknown = await admin.call('POST', '/api/giftcard/apply', { code: 'ABCD-EFGH-JKLM-NPQR' });
+    expect(unknown.body).toEqual({ verified: false, isUsed: false, giftCardId: null, cardData: null });
+    expect((await kit.intruder.call('POST', '/api/giftcard/apply', { code })).body.verified).toBe(false);
+    expect((await admin.call('POST', '/api/giftcard/apply', { code: '' })).status).toBe(400);
+  });
+
+  it('updates the recipient and schedules the e-mail; a bad day is a 400', async () => {
+    const made = await issue({});
+    const id = made.body.data._id;
+    const put = await admin.call('PUT', `/api/giftcard/${id}`, {
+      recipientName: 'Robin New',
+      recipientEmail: 'robin@example.test',
+      message: 'For you',
+      deliverOn: '2099-05-01',
+    });
+    expect(put.body).toMatchObject({
+      message: GIFT_CARD_TEXT.updated,
+      data: { recipientName: 'Robin New', deliverOn: '2099-05-01', delivery: 'scheduled' },
+    });
+    const cleared = await admin.call('PUT', `/api/giftcard/${id}`, { recipientName: 'Robin New' });
+    expect(cleared.body.data).toMatchObject({ deliverOn: null, delivery: 'none', recipientEmail: null });
+    const bad = await admin.call('PUT', `/api/giftcard/${id}`, { recipientName: 'R', deliverOn: 'tomorrow' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toMatch(/^deliverOn: /);
+    const foreign = await kit.intruder.call('PUT', `/api/giftcard/${id}`, { recipientName: 'X' });
+    expect(foreign.status).toBe(404);
+  });
+
+  it('follows contact merges and deletes through the contact hooks', async () => {
+    const a = (await admin.call('POST', '/api/contact/add', { fullName: 'Kept Contact' })).body.data._id;
+    const b = (await admin.call('POST', '/api/contact/add', { fullName: 'Duplicate Contact' })).body.data._id;
+    const card = (await issue({ contactId: b, recipientName: 'Duplicate Contact' })).body.data._id;
+    const merged = await admin.call('POST', '/api/contact/merge', { primaryId: a, duplicateIds: [b] });
+    expect(merged.status).toBe(200);
+    expect((await admin.get(`/api/giftcard/${card}`)).body.contactId).toBe(a);
+    const gone = await admin.call('DELETE', '/api/contact/delete', { source: 'test', ids: [a] });
+    expect(gone.status).toBe(200);
+    const after = (await admin.get(`/api/giftcard/${card}`)).body;
+    expect(after).toMatchObject({ contactId: null, recipientName: 'Duplicate Contact', balanceCents: 5000 });
+  });
+
   it('follows contact renames through the contact hooks', async () => {
     const made = await issue({ contactId: kit.employeeContactId, recipientName: 'Old Name' });
     const contact = await admin.get(`/api/contact/getById/${kit.employeeContactId}`);

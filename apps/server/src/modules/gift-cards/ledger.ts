@@ -109,6 +109,25 @@ async function cardByCode(tx: Tx, orgId: string, typed: string, pin: string | nu
 }
 
 /**
+ * The card a checkout has been given, before it spends: `verified` when the code (and the PIN
+ * the card has) name a card of the organisation, `isUsed` when it cannot pay anything now.
+ * Answers the card's id; the caller reads what it shows. A wrong PIN is a 403, as for a redemption.
+ */
+export async function verifyGiftCard(
+  tx: Tx,
+  input: { organizationId: string; code: string; pin?: string | null },
+): Promise<{ verified: false } | { verified: true; giftCardId: string }> {
+  try {
+    const where = await cardByCode(tx, input.organizationId, input.code, input.pin);
+    const [card] = await tx.select({ id: giftCards.id }).from(giftCards).where(where);
+    return { verified: true, giftCardId: card!.id };
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'NOT_FOUND') return { verified: false };
+    throw err;
+  }
+}
+
+/**
  * Spends `amountCents` of a gift card, in the caller's transaction (the shop's checkout): exact
  * under concurrency (one conditional update). Throws 404 for an unknown code, 400/403 for a
  * missing or wrong PIN, 409 for a deactivated or expired card or a balance too small.
