@@ -53,11 +53,27 @@ test.describe('gift cards', () => {
     await expect(page.getByRole('button', { name: 'Deactivate' })).toBeVisible();
     const publicPath = await page.getByRole('link', { name: "Recipient's page" }).getAttribute('href');
 
+    // A redemption at the front desk, by hand, with its reason in the ledger.
+    await page.getByRole('button', { name: 'Adjust balance' }).click();
+    const adjust = page.getByRole('dialog', { name: 'Adjust balance' });
+    await adjust.getByRole('textbox', { name: 'Amount ($)' }).fill('5');
+    await adjust.getByRole('textbox', { name: 'Reason' }).fill('Smoothie bar');
+    await shot(page, 'adjust');
+    await adjust.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByText('Gift card balance updated')).toBeVisible();
+    await expect(page.getByTestId('gift-card-balance')).toHaveText('$20.00');
+    await expect(page.getByText('Smoothie bar').first()).toBeVisible();
+
     await page.goto('/gift-cards/templates');
     await expect(page.getByRole('heading', { name: 'Gift card templates' })).toBeVisible();
     await expect(page.getByText('Classic')).toBeVisible();
     await shot(page, 'templates');
     expect(await fitsTheScreen(page)).toBe(true);
+    await page.getByRole('button', { name: 'Edit Classic' }).click();
+    const templateForm = page.getByRole('dialog', { name: 'Edit template' });
+    await expect(templateForm.getByRole('textbox', { name: 'Amounts ($)' })).toHaveValue('25, 50, 100');
+    await shot(page, 'template-form');
+    await templateForm.getByRole('button', { name: 'Cancel' }).click();
 
     // The public balance check, typed in lower case without dashes as a customer might.
     await page.goto('/gift-card-balance');
@@ -65,13 +81,13 @@ test.describe('gift cards', () => {
       .getByRole('textbox', { name: 'Gift card code' })
       .fill(cardCode.replaceAll('-', '').toLowerCase());
     await page.getByRole('button', { name: 'Check balance' }).click();
-    await expect(page.getByTestId('balance-result').getByTestId('gift-card-balance')).toHaveText('$25.00');
+    await expect(page.getByTestId('balance-result').getByTestId('gift-card-balance')).toHaveText('$20.00');
     await shot(page, 'balance-check');
     expect(await fitsTheScreen(page)).toBe(true);
 
     await page.goto(publicPath!);
     await expect(page.getByRole('heading', { name: `A gift for ${recipient}` })).toBeVisible();
-    await expect(page.getByTestId('gift-card-balance')).toHaveText('$25.00');
+    await expect(page.getByTestId('gift-card-balance')).toHaveText('$20.00');
     await shot(page, 'recipient-page');
     expect(await fitsTheScreen(page)).toBe(true);
   });
