@@ -4,6 +4,8 @@ export * from './contracts/booking.ts';
 export * from './contracts/common.ts';
 export * from './contracts/contact-qualification.ts';
 export * from './contracts/contacts.ts';
+export * from './contracts/gift-card-checks.ts';
+export * from './contracts/gift-card-templates.ts';
 export * from './contracts/gift-cards.ts';
 export * from './contracts/messages.ts';
 export * from './contracts/organization-members.ts';

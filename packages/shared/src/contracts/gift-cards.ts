@@ -69,14 +69,16 @@ export const GIFT_CARD_TEXT = {
 /** The largest card: 10,000 in the currency (1,000,000 cents). */
 export const GIFT_CARD_MAX_CENTS = 1_000_000;
 
-const cents = (label: string, min = 1) =>
+/** Whole cents from 1 (or `min`) to the largest card, with messages naming `label`. */
+export const centsField = (label: string, min = 1) =>
   z
     .number({ message: `${label} must be a number of cents` })
     .int({ message: `${label} must be a whole number of cents` })
     .min(min, { message: `${label} must be more than 0` })
     .max(GIFT_CARD_MAX_CENTS, { message: `${label} is too large` });
 
-const text = (label: string, max: number) =>
+/** Trimmed text up to `max` characters, with messages naming `label`. */
+export const textField = (label: string, max: number) =>
   z
     .string({ message: `${label} must be text` })
     .trim()
@@ -85,76 +87,13 @@ const text = (label: string, max: number) =>
 export const giftCardParams = idParams;
 export const giftCardTokenParams = z.object({ token: z.string().min(10).max(100) });
 
-// Templates.
-
-export const giftCardTemplateBody = z
-  .object({
-    name: text('Name', 120).min(1, { message: 'Name is required' }),
-    fixedAmountsCents: z.array(cents('Amount')).max(12, { message: 'At most 12 amounts' }).default([]),
-    allowCustom: z.boolean().default(false),
-    customMinCents: cents('Smallest amount').nullable().default(null),
-    customMaxCents: cents('Largest amount').nullable().default(null),
-    defaultMessage: text('Message', 500).default(''),
-    active: z.boolean().default(true),
-  })
-  .superRefine((b, ctx) => {
-    if (!b.allowCustom && b.fixedAmountsCents.length === 0) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['fixedAmountsCents'],
-        message: 'Give an amount or allow a custom one',
-      });
-    }
-    if (b.customMinCents !== null && b.customMaxCents !== null && b.customMinCents > b.customMaxCents) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['customMaxCents'],
-        message: 'The largest amount cannot be below the smallest',
-      });
-    }
-  });
-export type GiftCardTemplateBody = z.input<typeof giftCardTemplateBody>;
-
-export const giftCardDesignBody = z.object({
-  image: z
-    .string()
-    .max(8_000_000, { message: 'The image is too large' })
-    .regex(/^data:image\/(jpeg|png|webp);base64,/, { message: 'must be a JPEG, PNG or WebP data URL' })
-    .nullable(),
-});
-export type GiftCardDesignBody = z.infer<typeof giftCardDesignBody>;
-
-export const giftCardTemplateAnswer = z.object({
-  _id: idSchema,
-  name: z.string(),
-  designUrl: z.string().nullable(),
-  fixedAmountsCents: z.array(z.number()),
-  allowCustom: z.boolean(),
-  customMinCents: z.number().nullable(),
-  customMaxCents: z.number().nullable(),
-  defaultMessage: z.string(),
-  active: z.boolean(),
-  cardCount: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type GiftCardTemplateAnswer = z.infer<typeof giftCardTemplateAnswer>;
-export const giftCardTemplateListAnswer = z.object({ list: z.array(giftCardTemplateAnswer) });
-export type GiftCardTemplateListAnswer = z.infer<typeof giftCardTemplateListAnswer>;
-export const giftCardTemplateMutationAnswer = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: giftCardTemplateAnswer,
-});
-export type GiftCardTemplateMutationAnswer = z.infer<typeof giftCardTemplateMutationAnswer>;
-
 // Cards.
 
 export const GIFT_CARD_STATUSES = ['active', 'deactivated', 'expired', 'used'] as const;
 export const GIFT_CARD_DELIVERY = ['none', 'scheduled', 'sent'] as const;
 
 export const giftCardListQuery = z.object({
-  search: text('Search', 120).optional(),
+  search: textField('Search', 120).optional(),
   status: z
     .enum(GIFT_CARD_STATUSES, { message: 'Status must be active, deactivated, expired or used' })
     .optional(),
@@ -164,10 +103,10 @@ export const giftCardListQuery = z.object({
 export type GiftCardListQuery = z.input<typeof giftCardListQuery>;
 
 const recipient = {
-  recipientName: text('Recipient name', 120).min(1, { message: 'Recipient name is required' }),
+  recipientName: textField('Recipient name', 120).min(1, { message: 'Recipient name is required' }),
   recipientEmail: emailField.nullable().default(null),
   contactId: idSchema.nullable().default(null),
-  message: text('Message', 500).nullable().default(null),
+  message: textField('Message', 500).nullable().default(null),
   /** The day (in the organisation's zone) the e-mail goes out; null: no e-mail. */
   deliverOn: dayField('Delivery day must be a date (YYYY-MM-DD)', 'Delivery day').nullable().default(null),
 };
@@ -175,7 +114,7 @@ const recipient = {
 export const giftCardIssueBody = z
   .object({
     templateId: idSchema.nullable().default(null),
-    amountCents: cents('Amount'),
+    amountCents: centsField('Amount'),
     pin: z.string().regex(GIFT_CARD_PIN, { message: 'PIN must be 4 to 8 digits' }).nullable().default(null),
     ...recipient,
   })
@@ -212,7 +151,7 @@ export const giftCardAdjustBody = z
       .int({ message: 'Amount must be a whole number of cents' })
       .min(-GIFT_CARD_MAX_CENTS, { message: 'Amount is too large' })
       .max(GIFT_CARD_MAX_CENTS, { message: 'Amount is too large' }),
-    reason: text('Reason', 300).min(1, { message: 'Reason is required' }),
+    reason: textField('Reason', 300).min(1, { message: 'Reason is required' }),
   })
   .superRefine((b, ctx) => {
     if (b.amountCents === 0 || (b.kind !== 'adjustment' && b.amountCents < 0)) {
@@ -295,70 +234,3 @@ export const giftCardStatsAnswer = z.object({
   redeemedCents: z.number(),
 });
 export type GiftCardStatsAnswer = z.infer<typeof giftCardStatsAnswer>;
-
-export const giftCardSettingsBody = z.object({
-  /** Months until a card expires (raised to 60 when lower); null: cards never expire. */
-  expiryMonths: z
-    .number({ message: 'Expiry must be a number of months' })
-    .int({ message: 'Expiry must be a whole number of months' })
-    .min(1, { message: 'Expiry must be at least 1 month' })
-    .max(1200, { message: 'Expiry is too long' })
-    .nullable(),
-  requirePin: z.boolean(),
-});
-export type GiftCardSettingsBody = z.infer<typeof giftCardSettingsBody>;
-export const giftCardSettingsAnswer = giftCardSettingsBody;
-export const giftCardSettingsMutationAnswer = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: giftCardSettingsAnswer,
-});
-
-/** A card typed at a checkout: is it there, can it pay, and what it holds. */
-export const giftCardApplyBody = z.object({
-  code: z
-    .string({ message: 'Code must be text' })
-    .trim()
-    .min(1, { message: 'Enter the gift card code' })
-    .max(40),
-  pin: z.string().max(8).nullable().default(null),
-});
-export type GiftCardApplyBody = z.input<typeof giftCardApplyBody>;
-
-export const appliedGiftCardAnswer = z.object({
-  /** The code (and PIN) named a card of the organisation. */
-  verified: z.boolean(),
-  /** Nothing is left to spend, or the card cannot pay (deactivated, expired). */
-  isUsed: z.boolean(),
-  giftCardId: idSchema.nullable(),
-  cardData: giftCardAnswer.nullable(),
-});
-export type AppliedGiftCardAnswer = z.infer<typeof appliedGiftCardAnswer>;
-
-// Public.
-
-export const publicGiftCardBalanceBody = z.object({
-  code: z
-    .string({ message: 'Code must be text' })
-    .trim()
-    .min(1, { message: 'Enter the gift card code' })
-    .max(40),
-  pin: z.string().max(8).nullable().default(null),
-});
-export type PublicGiftCardBalanceBody = z.input<typeof publicGiftCardBalanceBody>;
-
-export const publicGiftCardAnswer = z.object({
-  organizationName: z.string(),
-  /** The last group only, e.g. ••••-••••-••••-NPQR. */
-  codeEnd: z.string(),
-  balanceCents: z.number(),
-  initialCents: z.number(),
-  status: z.enum(GIFT_CARD_STATUSES),
-  expiresAt: z.string().nullable(),
-  recipientName: z.string().nullable(),
-  message: z.string().nullable(),
-  templateName: z.string().nullable(),
-  designUrl: z.string().nullable(),
-  themeColor: z.string().nullable(),
-});
-export type PublicGiftCardAnswer = z.infer<typeof publicGiftCardAnswer>;

@@ -21,14 +21,13 @@ import type { Tx } from '../../db/client.ts';
 import { deleted, saved } from '../../lib/answers.ts';
 import { tenantRoute } from '../../plugins/access.ts';
 import type { App, RequestContext } from '../../plugins/types.ts';
+import { cardStats, listCards } from './card-lists.ts';
 import {
   adjustCard,
   cardAnswer,
   cardEntries,
-  cardStats,
   deleteCard,
   issueCard,
-  listCards,
   loadCard,
   setActivated,
   updateCard,
