@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
 import { signIn } from './portal-helpers';
 
 // Gift cards in the built app, as the demo admin: issue a card from the demo's template, open it,
@@ -10,6 +11,20 @@ async function shot(page: Page, name: string) {
   const project = test.info().project.name;
   await page.screenshot({ path: `e2e/.artifacts/screens/${project}-gift-cards-${name}.png`, fullPage: true });
 }
+
+/** A template design: a warm gradient with a ribbon, as a PNG. */
+const design = () =>
+  sharp(
+    Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="960" height="605">
+      <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+        <stop offset="0" stop-color="#f4a261"/><stop offset="1" stop-color="#e63946"/></linearGradient></defs>
+      <rect width="960" height="605" fill="url(#g)"/>
+      <rect x="620" width="70" height="605" fill="#ffd166" opacity="0.85"/>
+      <rect y="330" width="960" height="70" fill="#ffd166" opacity="0.85"/>
+    </svg>`),
+  )
+    .png()
+    .toBuffer();
 
 const fitsTheScreen = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -72,8 +87,16 @@ test.describe('gift cards', () => {
     await page.getByRole('button', { name: 'Edit Classic' }).click();
     const templateForm = page.getByRole('dialog', { name: 'Edit template' });
     await expect(templateForm.getByRole('textbox', { name: 'Amounts ($)' })).toHaveValue('25, 50, 100');
+    await templateForm.locator('input[type="file"]').setInputFiles({
+      name: 'design.png',
+      mimeType: 'image/png',
+      buffer: await design(),
+    });
     await shot(page, 'template-form');
-    await templateForm.getByRole('button', { name: 'Cancel' }).click();
+    await templateForm.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Gift card design saved')).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Classic design' })).toBeVisible();
+    await shot(page, 'templates-with-design');
 
     // The public balance check, typed in lower case without dashes as a customer might.
     await page.goto('/gift-card-balance');
