@@ -60,12 +60,12 @@ test.describe('gift cards', () => {
     await shot(page, 'detail');
     expect(await fitsTheScreen(page)).toBe(true);
 
-    await page.getByRole('button', { name: 'Deactivate' }).click();
+    await page.getByRole('button', { name: 'Deactivate', exact: true }).click();
     await expect(page.getByText('Gift card deactivated')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Activate' })).toBeVisible();
-    await page.getByRole('button', { name: 'Activate' }).click();
+    await expect(page.getByRole('button', { name: 'Activate', exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Activate', exact: true }).click();
     await expect(page.getByText('Gift card activated')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Deactivate' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Deactivate', exact: true })).toBeVisible();
     const publicPath = await page.getByRole('link', { name: "Recipient's page" }).getAttribute('href');
 
     // A redemption at the front desk, by hand, with its reason in the ledger.

@@ -14,19 +14,30 @@ import {
 } from '@mantine/core';
 import { GIFT_CARD_TEXT } from '@opsuite/shared';
 import { can } from '@opsuite/shared/rules/permissions';
-import { IconArrowLeft, IconCopy, IconPlayerPause, IconPlayerPlay, IconPlusMinus } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconCopy,
+  IconPencil,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconPlusMinus,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../app/api-client';
 import { useSession } from '../../app/auth-store';
 import { useIsPhone } from '../../app/use-is-phone';
 import { formatInstant, useOrganizationTimeZone } from '../../app/zone-time';
+import { confirmAction } from '../../components/confirm';
 import { AdjustDialog } from './components/adjust-dialog';
 import { CardVisual } from './components/card-visual';
+import { EditCardDialog } from './components/edit-card-dialog';
 import { StatusBadge } from './components/status-badge';
 import {
   useActivateGiftCard,
   useDeactivateGiftCard,
+  useDeleteGiftCard,
   useGiftCard,
   useGiftCardTemplates,
 } from './gift-cards.api';
@@ -53,8 +64,12 @@ export function GiftCardDetailPage() {
   const templates = useGiftCardTemplates();
   const activate = useActivateGiftCard();
   const deactivate = useDeactivateGiftCard();
+  const remove = useDeleteGiftCard();
+  const navigate = useNavigate();
   const [adjusting, setAdjusting] = useState(false);
+  const [editing, setEditing] = useState(false);
   const canUpdate = can(ability, 'update', 'giftcards');
+  const canDelete = can(ability, 'delete', 'giftcards');
   const c = card.data;
   const design = templates.data?.find((t) => t._id === c?.templateId)?.designUrl ?? null;
   const publicUrl = c ? `${window.location.origin}${c.publicPath}` : '';
@@ -117,6 +132,30 @@ export function GiftCardDetailPage() {
                 >
                   Adjust balance
                 </Button>
+                <Button
+                  variant="subtle"
+                  leftSection={<IconPencil size={16} />}
+                  onClick={() => setEditing(true)}
+                >
+                  Edit
+                </Button>
+                {canDelete && c.entries.length === 1 && (
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    leftSection={<IconTrash size={16} />}
+                    onClick={() =>
+                      confirmAction({
+                        title: `Delete the card for ${c.recipientName}?`,
+                        message: 'It has not been used. This cannot be undone.',
+                        confirm: 'Delete',
+                        onConfirm: () => remove.mutate(c._id, { onSuccess: () => navigate('/gift-cards') }),
+                      })
+                    }
+                  >
+                    Delete
+                  </Button>
+                )}
               </Group>
             )}
           </Group>
@@ -206,6 +245,7 @@ export function GiftCardDetailPage() {
               </Table>
             </Table.ScrollContainer>
           </Card>
+          {editing && <EditCardDialog card={c} onClose={() => setEditing(false)} />}
           {adjusting && (
             <AdjustDialog id={c._id} balanceCents={c.balanceCents} onClose={() => setAdjusting(false)} />
           )}

@@ -75,6 +75,11 @@ function serve(answer: ReturnType<typeof makeLoginAnswer>) {
       return jsonResponse({ success: true, message: GIFT_CARD_TEXT.issued, data: made });
     }
     const one = stored.find((c) => path === `/api/giftcard/${c._id}`);
+    if (one && method === 'PUT') {
+      const updated = { ...one, ...JSON.parse(String(init.body)) };
+      stored = stored.map((c) => (c._id === one._id ? updated : c));
+      return jsonResponse({ success: true, message: GIFT_CARD_TEXT.updated, data: updated });
+    }
     if (one) return jsonResponse(one);
     return jsonResponse({ userData: answer.userData, organization: answer.organization });
   });
@@ -116,6 +121,15 @@ describe('gift cards page', { timeout: 20_000 }, () => {
     expect(await screen.findByTestId('gift-card-code')).toHaveTextContent('ABCD-EFGH-JKLM-NPQR');
     expect(screen.getByRole('button', { name: 'Deactivate' })).toBeInTheDocument();
     expect(screen.getByText('Ledger')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit gift card' });
+    await user.clear(within(edit).getByLabelText('Recipient name'));
+    await user.type(within(edit).getByLabelText('Recipient name'), 'Robin Renamed');
+    await user.click(within(edit).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(GIFT_CARD_TEXT.updated)).toBeInTheDocument();
+    const put = callsTo(fetchMock, `/giftcard/${stored[0]!._id}`, 'PUT')[0]?.body;
+    expect(put).toMatchObject({ recipientName: 'Robin Renamed', deliverOn: null });
   });
 
   it('says "Failed to fetch gift cards" when the list cannot be read', async () => {
