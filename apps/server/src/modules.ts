@@ -5,6 +5,7 @@ import * as billing from './modules/billing/index.ts';
 import * as booking from './modules/booking/index.ts';
 import * as contacts from './modules/contacts/index.ts';
 import * as devices from './modules/devices/index.ts';
+import * as giftCards from './modules/gift-cards/index.ts';
 import * as health from './modules/health/index.ts';
 import * as kiosk from './modules/kiosk/index.ts';
 import * as organizations from './modules/organizations/index.ts';
@@ -31,6 +32,7 @@ export const MODULES = [
   staff,
   portal,
   payroll,
+  giftCards,
 ];
 
 /**

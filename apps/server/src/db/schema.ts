@@ -9,6 +9,7 @@ export * from '../modules/booking/bookings/waitlist.tables.ts';
 export * from '../modules/booking/tallies.tables.ts';
 export * from '../modules/contacts/contacts.tables.ts';
 export * from '../modules/devices/devices.tables.ts';
+export * from '../modules/gift-cards/gift-cards.tables.ts';
 export * from '../modules/organizations/audit.tables.ts';
 export * from '../modules/organizations/organizations.tables.ts';
 export * from '../modules/payroll/payroll.tables.ts';

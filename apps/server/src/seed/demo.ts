@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '../db/client.ts';
 import { seedBillingDemo } from '../modules/billing/index.ts';
+import { seedGiftCardDemo } from '../modules/gift-cards/index.ts';
 import { seedPayrollDemo } from '../modules/payroll/index.ts';
 import { STAFF_DEMO_EMPLOYEES, seedStaffDemo } from '../modules/staff/index.ts';
 import { seedBookingDemo } from './booking-demo.ts';
@@ -97,6 +98,12 @@ export async function seedDemo(database: DatabaseHandle): Promise<boolean> {
     hourly: hourly.map((r) => r.id),
     perClass: [org.members['coach@demo.test']!.contactId],
     salaried: [org.members['admin@demo.test']!.contactId],
+  });
+  await seedGiftCardDemo(database, {
+    organizationId: org.id,
+    timeZone: 'America/New_York',
+    adminUserId: org.members['admin@demo.test']!.userId,
+    memberContactId: org.members['member@demo.test']!.contactId,
   });
 
   // The admin's second organisation, seeded last so Demo Fitness stays the admin's first.

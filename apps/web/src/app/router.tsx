@@ -3,6 +3,7 @@ import { authFeature } from '../features/auth';
 import { billingFeature } from '../features/billing';
 import { bookingFeature } from '../features/booking';
 import { contactsFeature } from '../features/contacts';
+import { giftCardsFeature } from '../features/gift-cards';
 import { homeFeature } from '../features/home';
 import { organizationsFeature } from '../features/organizations';
 import { payrollFeature } from '../features/payroll';
@@ -26,6 +27,7 @@ const FEATURES: readonly Feature[] = [
   organizationsFeature,
   staffFeature,
   payrollFeature,
+  giftCardsFeature,
 ];
 
 /** The sidebar, and the cards on the admin home. */

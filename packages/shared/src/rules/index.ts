@@ -13,6 +13,7 @@ export * from './day-labels.ts';
 export * from './email.ts';
 export * from './escape-html.ts';
 export * from './file-kind.ts';
+export * from './gift-cards-rules.ts';
 export * from './initials.ts';
 export * from './kiosk.ts';
 export * from './largest-remainder.ts';
