@@ -81,7 +81,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
     // (db/fast/tenant-pg.ts); nothing else takes these, so no other statement sees the binding.
     const bound = new pg.Pool({
       connectionString: opts.url,
-      max: Math.max(2, Math.ceil((opts.poolSize ?? 10) / 2)),
+      max: opts.poolSize ?? 10,
     });
     bound.on('error', () => undefined);
     // The tenant path takes its connections itself, inside req.tenant(): past the guard below.

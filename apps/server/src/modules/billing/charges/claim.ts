@@ -7,10 +7,10 @@ import { newId } from '../../../lib/ids.ts';
 import { billingSettings, contactContracts, contactInvoices } from '../billing.tables.ts';
 import { cardLabel, invoiceNumber } from '../billing-text.ts';
 import { paymentCards } from '../cards/cards.tables.ts';
-import { markChargingInvoices } from '../fast/batch-writes.ts';
+import { insertPendingPayments, markChargingInvoices } from '../fast/batch-writes.ts';
 import { invoiceOf } from '../invoice-rows.ts';
 import { SETTINGS_COLUMNS, settingsOf } from '../settings/settings.service.ts';
-import { invoicePayments } from './charges.tables.ts';
+import type { invoicePayments } from './charges.tables.ts';
 
 // Claiming a charge: before the provider is called, the invoice is locked, a pending payment row
 // is written with its attempt number and idempotency key, and the invoice points at it
@@ -164,14 +164,7 @@ function claimOf(
 /** Writes the pending payments and points their invoices at them. */
 async function writeClaims(tx: Queryable, inserts: PaymentInsert[]): Promise<void> {
   if (inserts.length === 0) return;
-  await tx.insert(invoicePayments).values(
-    inserts.map((p) => ({
-      ...p,
-      kind: 'charge' as const,
-      method: 'card' as const,
-      status: 'pending' as const,
-    })),
-  );
+  await insertPendingPayments(tx, inserts);
   await markChargingInvoices(tx, inserts);
 }
 

@@ -2,7 +2,7 @@ import { formatDayLabel, formatInstantAt, isoDateInZone } from '@opsuite/shared'
 import type { Queryable } from '../../../db/client.ts';
 import { newId } from '../../../lib/ids.ts';
 import { formatMoney } from '../billing-text.ts';
-import { billingEmails } from '../charges/charges.tables.ts';
+import { insertMails } from '../fast/batch-writes.ts';
 
 // The e-mails billing sends a member: a receipt for every payment and refund, a notice for every
 // failed charge with the day of the next try and a link to pay in the member portal, and a notice
@@ -177,19 +177,17 @@ export function noCardMail(
 export async function queueMails(tx: Queryable, mails: readonly (QueuedMail | null)[]): Promise<void> {
   const list = mails.filter((m): m is QueuedMail => m !== null);
   if (list.length === 0) return;
-  await tx
-    .insert(billingEmails)
-    .values(
-      list.map((m) => ({
-        organizationId: m.organizationId,
-        id: newId(),
-        contactId: m.contactId,
-        kind: m.kind,
-        toAddress: m.to,
-        subject: m.subject,
-        body: m.body,
-        dedupeKey: m.dedupeKey,
-      })),
-    )
-    .onConflictDoNothing({ target: [billingEmails.organizationId, billingEmails.dedupeKey] });
+  await insertMails(
+    tx,
+    list.map((m) => ({
+      organizationId: m.organizationId,
+      id: newId(),
+      contactId: m.contactId,
+      kind: m.kind,
+      toAddress: m.to,
+      subject: m.subject,
+      body: m.body,
+      dedupeKey: m.dedupeKey,
+    })),
+  );
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../../db/client.ts';
 import { isoText, rows } from '../../../lib/sql.ts';
 import type { contactInvoices } from '../billing.tables.ts';
-import type { invoicePayments } from '../charges/charges.tables.ts';
+import type { billingEmails, invoicePayments } from '../charges/charges.tables.ts';
 import type { ChargeOutcome } from '../charges/settle.ts';
 
 // The billing run's batch writes whose values differ row by row: each is one UPDATE from a list of
@@ -14,7 +14,7 @@ type Invoice = typeof contactInvoices.$inferSelect;
 
 /** A JSON list of rows as a relation `x` with the typed columns `columns`. */
 const listOf = (list: readonly object[], columns: string) =>
-  sql`jsonb_to_recordset(${JSON.stringify(list)}::jsonb) as x(${sql.raw(columns)})`;
+  sql`jsonb_to_recordset(${JSON.stringify(list)}::jsonb) as x(${sql.raw(columns.replace(/\s+/g, ' '))})`;
 
 /** Each contract's next bill day after its invoices were issued. */
 export async function moveNextBillDays(
@@ -153,4 +153,96 @@ export async function markInvoicesFailed(tx: Tx, failed: readonly FailedInvoice[
     from ${listOf(failed, 'o uuid, i uuid, p uuid, n smallint, next timestamptz')}
     join invoice_payments p on p.organization_id = x.o and p.id = x.p
     where i.organization_id = x.o and i.id = x.i and i.charging_payment_id = x.p`);
+}
+
+/** Invoices to write in one statement (the runner's batch). */
+export interface InvoiceRow {
+  organizationId: string;
+  id: string;
+  contactId: string;
+  contractId: string;
+  number: number;
+  description: string;
+  amountCents: number;
+  dueDate: string;
+  periodStart: string;
+  periodEnd: string | null;
+}
+
+/** The batch's new invoices, due and to be charged from `at`; a period issued before is skipped. */
+export function insertInvoices(tx: Tx, invoices: readonly InvoiceRow[], at: string): Promise<InvoiceRow[]> {
+  return rows<InvoiceRow>(
+    tx,
+    sql`insert into contact_invoices (organization_id, id, contact_id, contract_id, number, description,
+          amount_cents, due_date, status, period_start, period_end, auto_charge, next_attempt_at)
+        select "organizationId", id, "contactId", "contractId", number, description, "amountCents", "dueDate",
+          'due', "periodStart", "periodEnd", true, ${at}::timestamptz
+        from ${listOf(
+          invoices,
+          `"organizationId" uuid, id uuid, "contactId" uuid, "contractId" uuid, number integer,
+          description text, "amountCents" integer, "dueDate" date, "periodStart" date, "periodEnd" date`,
+        )}
+        on conflict (organization_id, contract_id, period_start) where period_start is not null do nothing
+        returning organization_id as "organizationId", id, contact_id as "contactId", contract_id as "contractId",
+          number, description, amount_cents as "amountCents", to_char(due_date, 'YYYY-MM-DD') as "dueDate",
+          to_char(period_start, 'YYYY-MM-DD') as "periodStart", to_char(period_end, 'YYYY-MM-DD') as "periodEnd"`,
+  );
+}
+
+/** A pending card payment to write (the runner's batch). */
+export type PendingPaymentRow = Pick<
+  Payment,
+  | 'organizationId'
+  | 'id'
+  | 'invoiceId'
+  | 'contactId'
+  | 'source'
+  | 'attempt'
+  | 'amountCents'
+  | 'feeCents'
+  | 'provider'
+  | 'cardId'
+  | 'cardLabel'
+  | 'customerRef'
+  | 'cardRef'
+  | 'idempotencyKey'
+  | 'requestKey'
+  | 'createdBy'
+>;
+
+/** The batch's pending card charges, in one statement. */
+export async function insertPendingPayments(tx: Queryable, payments: readonly PendingPaymentRow[]) {
+  if (payments.length === 0) return;
+  await tx.execute(sql`insert into invoice_payments (organization_id, id, invoice_id, contact_id, kind, method,
+      status, source, attempt, amount_cents, fee_cents, provider, card_id, card_label, customer_ref, card_ref,
+      idempotency_key, request_key, created_by)
+    select "organizationId", id, "invoiceId", "contactId", 'charge', 'card', 'pending', source, attempt,
+      "amountCents", "feeCents", provider, "cardId", "cardLabel", "customerRef", "cardRef", "idempotencyKey",
+      "requestKey", "createdBy"
+    from ${listOf(
+      payments,
+      `"organizationId" uuid, id uuid, "invoiceId" uuid, "contactId" uuid, source text,
+      attempt smallint, "amountCents" integer, "feeCents" integer, provider text, "cardId" uuid, "cardLabel" text,
+      "customerRef" text, "cardRef" text, "idempotencyKey" text, "requestKey" text, "createdBy" uuid`,
+    )}`);
+}
+
+/** A billing e-mail to queue. */
+export type MailRow = Pick<
+  typeof billingEmails.$inferInsert,
+  'organizationId' | 'id' | 'contactId' | 'kind' | 'toAddress' | 'subject' | 'body' | 'dedupeKey'
+>;
+
+/** Queues the batch's e-mails in one statement; one per dedupe key ever. */
+export async function insertMails(tx: Queryable, mails: readonly MailRow[]) {
+  if (mails.length === 0) return;
+  await tx.execute(sql`insert into billing_emails
+      (organization_id, id, contact_id, kind, to_address, subject, body, dedupe_key)
+    select "organizationId", id, "contactId", kind, "toAddress", subject, body, "dedupeKey"
+    from ${listOf(
+      mails,
+      `"organizationId" uuid, id uuid, "contactId" uuid, kind text, "toAddress" text,
+      subject text, body text, "dedupeKey" text`,
+    )}
+    on conflict (organization_id, dedupe_key) do nothing`);
 }

@@ -7,7 +7,7 @@ import { organizations } from '../../organizations/organizations.tables.ts';
 import { contactContracts, contactInvoices } from '../billing.tables.ts';
 import { syncBillingStates } from '../billing-state.ts';
 import { formatMoney, periodLabel } from '../billing-text.ts';
-import { moveNextBillDays } from '../fast/batch-writes.ts';
+import { insertInvoices, moveNextBillDays } from '../fast/batch-writes.ts';
 import { nextNumbers } from '../invoices.service.ts';
 import { type RunScope, SLICE, yieldToRequests } from './run-scope.ts';
 
@@ -176,30 +176,4 @@ async function number(tx: Tx, invoices: Omit<NewInvoice, 'number'>[]): Promise<N
     for (const [n, i] of list.entries()) out.push({ ...i, number: first + n });
   }
   return out;
-}
-
-async function insertInvoices(tx: Tx, invoices: NewInvoice[], at: string): Promise<NewInvoice[]> {
-  if (invoices.length === 0) return [];
-  const i = contactInvoices;
-  return tx
-    .insert(i)
-    .values(
-      invoices.map((v) => ({ ...v, status: 'due' as const, autoCharge: true, nextAttemptAt: new Date(at) })),
-    )
-    .onConflictDoNothing({
-      target: [i.organizationId, i.contractId, i.periodStart],
-      where: isNotNull(i.periodStart),
-    })
-    .returning({
-      organizationId: i.organizationId,
-      id: i.id,
-      contactId: i.contactId,
-      contractId: sql<string>`${i.contractId}`,
-      number: i.number,
-      description: i.description,
-      amountCents: i.amountCents,
-      dueDate: i.dueDate,
-      periodStart: sql<string>`${i.periodStart}`,
-      periodEnd: i.periodEnd,
-    });
 }
