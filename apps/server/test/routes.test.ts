@@ -20,6 +20,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/public/booking-group/:slug/book',
   'POST /api/payment/webhook',
   'GET /api/files/download',
+  'POST /api/public/giftcard/balance',
+  'GET /api/public/giftcard/card/:token',
 ]);
 
 const KNOWN_RESOURCES = new Set<string>([BASE_RESOURCE, ...RESOURCES]);

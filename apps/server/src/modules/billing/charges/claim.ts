@@ -7,10 +7,9 @@ import { newId } from '../../../lib/ids.ts';
 import { billingSettings, contactContracts, contactInvoices } from '../billing.tables.ts';
 import { cardLabel, invoiceNumber } from '../billing-text.ts';
 import { paymentCards } from '../cards/cards.tables.ts';
-import { insertPendingPayments, markChargingInvoices } from '../fast/batch-writes.ts';
+import { insertPendingPayments, markChargingInvoices, type PendingPaymentRow } from '../fast/batch-writes.ts';
 import { invoiceOf } from '../invoice-rows.ts';
 import { SETTINGS_COLUMNS, settingsOf } from '../settings/settings.service.ts';
-import type { invoicePayments } from './charges.tables.ts';
 
 // Claiming a charge: before the provider is called, the invoice is locked, a pending payment row
 // is written with its attempt number and idempotency key, and the invoice points at it
@@ -93,42 +92,19 @@ function candidates(tx: Queryable, where: SQL | undefined, card: SQL | undefined
 
 type Candidate = Awaited<ReturnType<typeof candidates>>[number];
 
-/** A pending card charge as written (JSON keys as the bulk insert below reads them). */
-type PaymentInsert = Required<
-  Pick<
-    typeof invoicePayments.$inferInsert,
-    | 'organizationId'
-    | 'id'
-    | 'invoiceId'
-    | 'contactId'
-    | 'source'
-    | 'attempt'
-    | 'amountCents'
-    | 'feeCents'
-    | 'provider'
-    | 'cardId'
-    | 'cardLabel'
-    | 'customerRef'
-    | 'cardRef'
-    | 'idempotencyKey'
-    | 'requestKey'
-    | 'createdBy'
-  >
->;
-
 function claimOf(
   c: Candidate,
   provider: string,
   source: ChargeSource,
   extra: { requestKey?: string | null; userId?: string | null },
-): { insert: PaymentInsert; claim: ClaimedCharge } {
+): { insert: PendingPaymentRow; claim: ClaimedCharge } {
   const settings = settingsOf(c);
   const amount = c.amountCents;
   const fee = processingFee(amount, settings.fee, { method: 'card', programType: c.program }).fee;
   const attempt = c.attemptCount + 1;
   const paymentId = newId();
   const key = chargeKey(c.id, attempt);
-  const insert: PaymentInsert = {
+  const insert: PendingPaymentRow = {
     organizationId: c.organizationId,
     id: paymentId,
     invoiceId: c.id,
@@ -162,7 +138,7 @@ function claimOf(
 }
 
 /** Writes the pending payments and points their invoices at them. */
-async function writeClaims(tx: Queryable, inserts: PaymentInsert[]): Promise<void> {
+async function writeClaims(tx: Queryable, inserts: PendingPaymentRow[]): Promise<void> {
   if (inserts.length === 0) return;
   await insertPendingPayments(tx, inserts);
   await markChargingInvoices(tx, inserts);
