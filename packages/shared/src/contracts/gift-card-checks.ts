@@ -23,7 +23,7 @@ export const giftCardSettingsMutationAnswer = z.object({
   data: giftCardSettingsAnswer,
 });
 
-/** A card typed at a checkout: is it there, can it pay, and what it holds. */
+/** A card as typed (a checkout, a balance check): its code, and its PIN when it has one. */
 export const giftCardApplyBody = z.object({
   code: z
     .string({ message: 'Code must be text' })
@@ -46,14 +46,8 @@ export type AppliedGiftCardAnswer = z.infer<typeof appliedGiftCardAnswer>;
 
 // Public.
 
-export const publicGiftCardBalanceBody = z.object({
-  code: z
-    .string({ message: 'Code must be text' })
-    .trim()
-    .min(1, { message: 'Enter the gift card code' })
-    .max(40),
-  pin: z.string().max(8).nullable().default(null),
-});
+/** A customer's balance check types a card the same way a checkout does. */
+export const publicGiftCardBalanceBody = giftCardApplyBody;
 export type PublicGiftCardBalanceBody = z.input<typeof publicGiftCardBalanceBody>;
 
 export const publicGiftCardAnswer = z.object({

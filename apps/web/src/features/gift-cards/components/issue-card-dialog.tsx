@@ -1,8 +1,9 @@
-import { Button, Group, Modal, PasswordInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
 import type { GiftCardTemplateAnswer } from '@opsuite/shared';
 import { type FormEvent, useState } from 'react';
 import { useGiftCardSettings, useIssueGiftCard } from '../gift-cards.api';
 import { formatCents, toCents } from '../gift-cards-format';
+import { type Recipient, RecipientFields, recipientBody, recipientProblems } from './recipient-fields';
 
 export interface IssueCardDialogProps {
   templates: GiftCardTemplateAnswer[];
@@ -23,10 +24,12 @@ export function IssueCardDialog({ templates, onClose, onIssued }: IssueCardDialo
     template?.fixedAmountsCents[0] ? String(template.fixedAmountsCents[0]) : null,
   );
   const [amount, setAmount] = useState('');
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [message, setMessage] = useState(template?.defaultMessage ?? '');
-  const [deliverOn, setDeliverOn] = useState('');
+  const [recipient, setRecipient] = useState<Recipient>({
+    name: '',
+    email: '',
+    message: template?.defaultMessage ?? '',
+    deliverOn: '',
+  });
   const [pin, setPin] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const needsPin = settings.data?.requirePin ?? false;
@@ -35,7 +38,7 @@ export function IssueCardDialog({ templates, onClose, onIssued }: IssueCardDialo
     setTemplateId(id);
     const t = active.find((x) => x._id === id);
     setChoice(t?.fixedAmountsCents[0] ? String(t.fixedAmountsCents[0]) : t ? CUSTOM : null);
-    setMessage(t?.defaultMessage ?? '');
+    setRecipient((r) => ({ ...r, message: t?.defaultMessage ?? '' }));
   };
   const amountOptions = template
     ? [
@@ -47,11 +50,10 @@ export function IssueCardDialog({ templates, onClose, onIssued }: IssueCardDialo
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const next: Record<string, string> = {};
     const cents = typedAmount ? toCents(amount) : Number(choice);
+    const next: Record<string, string> = {};
     if (!cents || cents <= 0) next.amount = 'Enter an amount';
-    if (!name.trim()) next.name = 'Recipient name is required';
-    if (deliverOn && !email.trim()) next.email = 'An e-mail address is needed to send the card';
+    Object.assign(next, recipientProblems(recipient));
     if (needsPin && !/^\d{4,8}$/.test(pin)) next.pin = 'PIN must be 4 to 8 digits';
     setErrors(next);
     if (Object.keys(next).length > 0 || !cents) return;
@@ -59,10 +61,7 @@ export function IssueCardDialog({ templates, onClose, onIssued }: IssueCardDialo
       {
         templateId: template?._id ?? null,
         amountCents: cents,
-        recipientName: name.trim(),
-        recipientEmail: email.trim() || null,
-        message: message.trim() || null,
-        deliverOn: deliverOn || null,
+        ...recipientBody(recipient),
         pin: pin || null,
       },
       { onSuccess: (answer) => onIssued(answer.data._id) },
@@ -104,32 +103,11 @@ export function IssueCardDialog({ templates, onClose, onIssued }: IssueCardDialo
               error={errors.amount}
             />
           )}
-          <TextInput
-            label="Recipient name"
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={errors.name}
-          />
-          <TextInput
-            label="Recipient e-mail"
-            type="email"
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            error={errors.email}
-          />
-          <Textarea
-            label="Message"
-            autosize
-            minRows={2}
-            value={message}
-            onChange={(e) => setMessage(e.currentTarget.value)}
-          />
-          <TextInput
-            label="E-mail it on"
-            description="Leave empty to hand the card over yourself"
-            type="date"
-            value={deliverOn}
-            onChange={(e) => setDeliverOn(e.currentTarget.value)}
+          <RecipientFields
+            value={recipient}
+            onChange={setRecipient}
+            errors={errors}
+            deliveryHint="Leave empty to hand the card over yourself"
           />
           {needsPin && (
             <PasswordInput
